@@ -1,0 +1,121 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'path',
+  'crypto',
+  'os',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'stream',
+  'url',
+  'util',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'dist-electron/**',
+      'release/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'electron/**/*.ts', '*.config.ts', 'knexfile.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // shared/ runs in the server, the renderer and Electron: no Node, no DOM, no Electron.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: NODE_BUILTINS, message: 'shared/ must not import Node built-ins.' },
+            { group: ['electron', 'electron/*'], message: 'shared/ must not import Electron.' },
+            { group: ['react', 'react-dom', '@mui/*'], message: 'shared/ must not import UI code.' },
+            { group: ['**/server/**', '**/renderer/**', '**/electron/**'], message: 'shared/ imports only shared/.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'navigator',
+        'process',
+        'Buffer',
+        'require',
+      ],
+    },
+  },
+  {
+    // The renderer reaches the server only over HTTP and Electron only through the preload bridge.
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/electron/**'],
+              message: 'The renderer must not import server/ or electron/.',
+            },
+            {
+              group: ['electron', 'electron/*'],
+              message: 'The renderer reaches Electron only through the preload bridge.',
+            },
+            { group: NODE_BUILTINS, message: 'The renderer runs in a browser.' },
+            {
+              group: ['@mui/material/*/*', '@mui/icons-material'],
+              message: 'Import MUI by path or name, never by namespace.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/electron/**', 'electron'],
+              message: 'The server must not import renderer/ or electron/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

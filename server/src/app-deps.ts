@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
+import type { MailProvider } from './providers/mail/mail.types';
+import type { FileStorage } from './providers/storage/file-storage';
+import type { TelephonyProvider } from './providers/telephony/telephony.types';
+import type { VoiceProvider } from './providers/voice/voice.types';
+import type { startSandbox } from './sandbox';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/** Everything the app is built from; createApp reads nothing else, so tests can swap any part. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  mail: MailProvider;
+  storage: FileStorage;
+  voice: VoiceProvider;
+  telephony: TelephonyProvider;
+  /** The embedded vendor emulators, present only when providers run in sandbox mode. */
+  sandbox?: Sandbox;
+}

@@ -1,0 +1,85 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import cors from '@koa/cors';
+import { bodyParser } from '@koa/bodyparser';
+import type { AppDeps } from './app-deps';
+import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
+import { errorMiddleware } from './http/error.middleware';
+import { requestMiddleware, securityHeaders } from './http/request.middleware';
+import { staticRenderer } from './http/static.middleware';
+import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { testSupportRoutes } from './modules/test-support/test-support.routes';
+
+/** A module's routes: built from the app's dependencies and the shared guards. */
+export type RoutesFactory = (deps: AppDeps, guards: Guards) => Router<AppState>;
+
+const API_MODULES: RoutesFactory[] = [
+  healthRoutes,
+  authRoutes,
+  tenantsRoutes,
+  billingRoutes,
+  invitationsRoutes,
+  testSupportRoutes,
+];
+
+/** The origin of the desktop console's renderer, always allowed in addition to configured origins. */
+export const DESKTOP_ORIGIN = 'app://parley';
+
+export interface BuiltApp {
+  app: Koa<AppState>;
+  /** The API router, for tests that check every route against the role matrix. */
+  apiRouter: Router<AppState>;
+  guards: Guards;
+}
+
+/** Builds the Koa app from its dependencies; it holds no state of its own and listens only when told. */
+export function createApp(deps: AppDeps): BuiltApp {
+  const app = new Koa<AppState>();
+  app.proxy = deps.config.trustProxy;
+  const guards = createGuards(deps, createAccessTokenSigner(deps));
+
+  const apiRouter = new Router<AppState>({ prefix: '/api' });
+  for (const factory of API_MODULES) {
+    const router = factory(deps, guards);
+    apiRouter.use(router.routes(), router.allowedMethods());
+  }
+
+  const allowedOrigins = new Set(
+    [DESKTOP_ORIGIN, ...deps.config.corsOrigins.split(',')].map((origin) => origin.trim()).filter(Boolean),
+  );
+
+  app.use(requestMiddleware(deps.logger));
+  app.use(securityHeaders());
+  app.use(errorMiddleware(deps.logger));
+  app.use(
+    cors({
+      origin: (ctx) => {
+        const origin = ctx.get('origin');
+        return allowedOrigins.has(origin) ? origin : '';
+      },
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      encoding: 'utf-8',
+      onError: (error) => {
+        throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 });
+      },
+    }),
+  );
+  app.use(apiRouter.routes());
+  app.use(apiRouter.allowedMethods());
+  if (deps.config.serveRenderer) app.use(staticRenderer(deps.config.rendererDir));
+
+  return { app, apiRouter, guards };
+}

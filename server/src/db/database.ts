@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import type { Config } from '../config';
+
+export type Db = Knex;
+
+/** What differs between PostgreSQL and SQLite, in one place; stores ask this, never the client name. */
+export interface Dialect {
+  name: 'postgres' | 'sqlite';
+  /** Maps a driver's unique-violation error to true so services can answer 409 instead of 500. */
+  isUniqueViolation(error: unknown): boolean;
+}
+
+export function dialectOf(db: Db): Dialect {
+  const client = String(db.client.config.client);
+  const name = client === 'pg' || client === 'postgres' || client === 'postgresql' ? 'postgres' : 'sqlite';
+  return {
+    name,
+    isUniqueViolation(error: unknown) {
+      if (!error || typeof error !== 'object') return false;
+      const e = error as { code?: string; message?: string };
+      if (name === 'postgres') return e.code === '23505';
+      return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+    },
+  };
+}
+
+export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
+  if (config.databaseUrl) {
+    return { client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return {
+    client: 'better-sqlite3',
+    connection: { filename: path.join(config.dataDir, 'parley.sqlite') },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(sql: string): void }, done: (err: Error | null, conn: unknown) => void) {
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        done(null, conn);
+      },
+    },
+  };
+}
+
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  return knexFactory(knexConfig(config));
+}
+
+/** Times are UTC ISO strings at the API; PostgreSQL hands back Dates, SQLite the stored string. */
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return new Date(value).toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  throw new TypeError(`Not a timestamp: ${String(value)}`);
+}
+
+export function toIsoOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : toIso(value);
+}
+
+/** PostgreSQL returns booleans, SQLite 0 and 1. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+export function parseJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined || value === '') return fallback;
+  if (typeof value !== 'string') return value as T;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './0001_initial-schema';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** The migration history, listed in code so it works from source, from a bundle and inside Electron. */
+const MIGRATIONS: Array<[string, Migration]> = [['0001_initial-schema', initialSchema]];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => MIGRATIONS.map(([, migration]) => migration),
+  getMigrationName: (migration) => MIGRATIONS.find(([, m]) => m === migration)?.[0] ?? 'unknown',
+  getMigration: async (migration) => migration,
+};
+
+export async function migrateToLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}

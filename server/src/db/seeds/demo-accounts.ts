@@ -1,0 +1,14 @@
+/** The demo sign-ins the seed creates and `npm start` prints; tests sign in with the same. */
+export const DEMO_PASSWORD = 'parley-demo';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.parley.test', name: 'Dana Admin', role: 'admin' },
+  user: { email: 'user@demo.parley.test', name: 'Uma User', role: 'user' },
+  superadmin: { email: 'superadmin@parley.test', name: 'Sam Superadmin', role: 'superadmin' },
+  otherAdmin: { email: 'admin@other.parley.test', name: 'Olly Other', role: 'admin' },
+} as const;
+
+export const DEMO_TENANTS = {
+  demo: { name: 'Demo Dental Clinic', subdomain: 'demo', plan: 'growth' },
+  other: { name: 'Other Plumbing Co', subdomain: 'other', plan: 'starter' },
+} as const;

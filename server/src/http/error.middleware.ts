@@ -1,0 +1,46 @@
+import type { Middleware } from 'koa';
+import { catalogueEntry } from '@shared/api/error-catalogue';
+import type { ApiErrorBody } from '@shared/api/error-codes';
+import type { Logger } from 'pino';
+import { AppError } from './app-error';
+import type { AppState } from './auth.middleware';
+
+/** The one place errors become responses: catalogue bodies, no stacks or SQL, 4xx for anything the client caused. */
+export function errorMiddleware(logger: Logger): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = 404;
+        ctx.body = { message: catalogueEntry(404).message, code: 'NOT_FOUND' } satisfies ApiErrorBody;
+      }
+    } catch (error) {
+      const body: ApiErrorBody & Record<string, unknown> = { message: '' };
+      if (error instanceof AppError) {
+        ctx.status = error.status;
+        body.message = error.message;
+        body.code = error.code;
+        const { retryAfterSec, ...extra } = error.extra as { retryAfterSec?: number };
+        Object.assign(body, extra);
+        if (retryAfterSec) ctx.set('Retry-After', String(retryAfterSec));
+      } else if (isClientHttpError(error)) {
+        // Body parser and Koa's own errors (bad JSON, body too large, unsupported charset).
+        ctx.status = error.status;
+        body.message = error.status === 413 ? 'Request body is too large.' : catalogueEntry(error.status).message;
+        body.code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED';
+      } else {
+        ctx.status = 500;
+        body.message = catalogueEntry(500).message;
+        body.code = 'INTERNAL';
+        logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
+      }
+      ctx.body = body;
+    }
+  };
+}
+
+function isClientHttpError(error: unknown): error is { status: number; expose: boolean } {
+  if (!error || typeof error !== 'object') return false;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

@@ -1,0 +1,13 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app-deps';
+import type { AppState } from '../../http/auth.middleware';
+
+/** GET and HEAD /api/health: the connectivity check, answered only when the database answers. */
+export function healthRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get('/health', async (ctx) => {
+    await deps.db.raw('select 1');
+    ctx.body = { status: 'ok', time: deps.clock.now().toISOString() };
+  });
+  return router;
+}

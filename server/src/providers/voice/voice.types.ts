@@ -1,0 +1,81 @@
+/** The voice-agent provider (ElevenLabs Agents): what the product needs of it, in its own words. */
+
+export interface VoiceKnowledgeRef {
+  type: 'url' | 'file';
+  id: string;
+  name: string;
+}
+
+export interface VoiceAgentConfig {
+  name: string;
+  /** The system prompt: persona, purpose, instructions and closing, built by the agents service. */
+  prompt: string;
+  firstMessage: string;
+  /** The vendor's voice id (voices.elevenlabs_id), or null for the vendor's default. */
+  voiceId: string | null;
+  knowledgeBase: VoiceKnowledgeRef[];
+  /** Tags that tie the vendor's agent back to us, e.g. `tenant:<id>` and `agent:<id>`. */
+  tags: string[];
+}
+
+export interface VoiceTranscriptTurn {
+  role: 'user' | 'agent';
+  message: string;
+  timeInCallSecs: number;
+}
+
+export type CallOutcome = 'answered' | 'voicemail' | 'busy' | 'no_answer' | 'failed';
+
+export interface VoiceConversation {
+  conversationId: string;
+  agentId: string;
+  status: 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
+  startedAt: string;
+  durationSec: number;
+  /** What the vendor charged for the call, in NZD cents. */
+  costCents: number;
+  direction: 'inbound' | 'outbound';
+  agentPhoneNumber: string | null;
+  customerPhoneNumber: string | null;
+  outcome: CallOutcome;
+  transcript: VoiceTranscriptTurn[];
+  analysis: { transcriptSummary: string; callSuccessful: 'success' | 'failure' | 'unknown' } | null;
+  recordingUrl: string | null;
+}
+
+export interface VoiceConversationPage {
+  conversations: Array<Pick<VoiceConversation, 'conversationId' | 'agentId' | 'status' | 'startedAt' | 'durationSec'>>;
+  nextCursor: string | null;
+}
+
+export interface VoiceProvider {
+  readonly name: 'elevenlabs';
+  createAgent(config: VoiceAgentConfig): Promise<{ agentId: string }>;
+  updateAgent(agentId: string, config: VoiceAgentConfig): Promise<void>;
+  deleteAgent(agentId: string): Promise<void>;
+  createKnowledgeFromUrl(url: string, name: string): Promise<VoiceKnowledgeRef>;
+  createKnowledgeFromFile(
+    file: { data: Buffer; filename: string; mimeType: string },
+    name: string,
+  ): Promise<VoiceKnowledgeRef>;
+  /** Imports a Twilio number so the vendor answers it; returns the vendor's phone number id. */
+  importTwilioNumber(input: {
+    phoneNumber: string;
+    label: string;
+    twilioSid: string;
+  }): Promise<{ phoneNumberId: string }>;
+  /** Points an imported number at an agent, or at none. */
+  assignPhoneNumber(phoneNumberId: string, agentId: string | null): Promise<void>;
+  listConversations(agentId: string, cursor?: string | null): Promise<VoiceConversationPage>;
+  getConversation(conversationId: string): Promise<VoiceConversation>;
+  startOutboundCall(input: {
+    agentId: string;
+    agentPhoneNumberId: string;
+    toNumber: string;
+  }): Promise<{ conversationId: string; callSid: string | null }>;
+  /** Checks the post-call webhook's signature over the raw body; returns the conversation id it reports. */
+  verifyPostCallWebhook(
+    rawBody: Buffer,
+    signatureHeader: string | undefined,
+  ): { conversationId: string; agentId: string; eventTimestamp: number };
+}

@@ -1,0 +1,32 @@
+/** Domain error codes: the service owns the code, the HTTP layer maps it to a status. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'AUTH_REQUIRED',
+  'AUTH_INVALID_CREDENTIALS',
+  'AUTH_TOKEN_INVALID',
+  'AUTH_REFRESH_REUSED',
+  'AUTH_EMAIL_TAKEN',
+  'AUTH_THROTTLED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYMENT_REQUIRED',
+  'PLAN_LIMIT_REACHED',
+  'AGENT_LOCKED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PROVIDER_ERROR',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The JSON body of every error response. */
+export interface ApiErrorBody {
+  message: string;
+  code?: ErrorCode;
+  /** Per-field messages keyed by the field's path, for forms to show beside their inputs. */
+  fields?: Record<string, string>;
+  requiresPayment?: boolean;
+  billingStatus?: string;
+}

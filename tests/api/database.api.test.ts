@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationSource } from '../../server/src/db/migrations';
+import { seedDatabase } from '../../server/src/db/seeds/demo.seed';
+import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+
+const TABLES = [
+  'plans',
+  'tenants',
+  'users',
+  'refresh_token_families',
+  'refresh_tokens',
+  'mail_outbox',
+  'processed_webhook_events',
+  'audit_log',
+  'throttle_counters',
+  'invitations',
+  'voices',
+  'agent_templates',
+  'uploads',
+  'agents',
+  'campaigns',
+  'phone_numbers',
+  'calls',
+  'agent_call_daily',
+  'usage',
+  'phone_number_billing',
+  'cache',
+  'api_keys',
+  'outbound_contacts',
+  'call_attempts',
+];
+
+const COUNTED = ['plans', 'tenants', 'users', 'voices', 'agent_templates'];
+
+describe.each(TEST_DATABASES)('database (%s)', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+  });
+  afterAll(() => app?.close());
+
+  it('migrates an empty database to the whole data model', async () => {
+    for (const table of TABLES) expect(await app.deps.db.schema.hasTable(table), table).toBe(true);
+    const [, pending] = (await app.deps.db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+    expect(pending).toEqual([]);
+  });
+
+  it('enforces the unique keys the spec names', async () => {
+    const db = app.deps.db;
+    const tenant = await db('tenants').first('id');
+    const now = new Date().toISOString();
+    const number = {
+      tenant_id: tenant.id,
+      phone_number: '+6495550000',
+      provider: 'twilio',
+      active: true,
+      created_at: now,
+      updated_at: now,
+    };
+    await db('phone_numbers').insert({ id: 'pn-unique-1', ...number });
+    await expect(db('phone_numbers').insert({ id: 'pn-unique-2', ...number })).rejects.toThrow();
+    const usage = {
+      tenant_id: tenant.id,
+      month_yyyy_mm: '2026-11',
+      minutes_included: 100,
+      created_at: now,
+      updated_at: now,
+    };
+    await db('usage').insert({ id: 'usage-1', ...usage });
+    await expect(db('usage').insert({ id: 'usage-2', ...usage })).rejects.toThrow();
+  });
+
+  it('seeds a catalogue and the demo accounts, and seeding again changes nothing', async () => {
+    const db = app.deps.db;
+    const plans = await db('plans').where({ visible: true });
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    expect(plans.every((plan) => plan.currency === 'nzd')).toBe(true);
+    const before = Object.fromEntries(await Promise.all(COUNTED.map(async (t) => [t, await db(t).select()] as const)));
+    await seedDatabase(db, { now: new Date().toISOString(), passwordHashCost: 10, demo: true });
+    await seedDatabase(db, { now: new Date().toISOString(), passwordHashCost: 10, demo: true });
+    for (const table of COUNTED) expect(await db(table).select(), table).toEqual(before[table]);
+    expect((await db('users').where({ role: 'superadmin' })).length).toBe(1);
+    expect((await db('tenants')).length).toBe(2);
+  });
+
+  it('answers GET and HEAD /api/health with security headers', async () => {
+    const get = await app.request('GET', '/api/health');
+    expect(get.status).toBe(200);
+    expect(get.body.status).toBe('ok');
+    expect(get.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(get.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(get.headers.get('strict-transport-security')).toBeTruthy();
+    expect(get.headers.get('x-request-id')).toBeTruthy();
+    const head = await app.request('HEAD', '/api/health');
+    expect(head.status).toBe(200);
+  });
+
+  it('allows only listed origins for CORS and never reflects others', async () => {
+    const desktop = await app.request('GET', '/api/health', { headers: { origin: 'app://parley' } });
+    expect(desktop.headers.get('access-control-allow-origin')).toBe('app://parley');
+    const evil = await app.request('GET', '/api/health', { headers: { origin: 'https://evil.test' } });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers unknown API paths and oversized bodies with catalogue errors', async () => {
+    const missing = await app.request('GET', '/api/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('The requested item could not be found.');
+    const big = await app.request('POST', '/api/auth/custom/login', {
+      raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.status).toBe(413);
+  });
+});
