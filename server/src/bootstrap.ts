@@ -40,7 +40,9 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
         })
       : undefined;
   const providers = createProviders(config, sandbox);
-  const mail = config.smtpUrl ? createSmtpMail(config.smtpUrl, config.mailFrom) : createOutboxMail(db, clock);
+  const mail = config.smtpUrl
+    ? createSmtpMail(config.smtpUrl, config.mailFrom)
+    : createOutboxMail(db, clock, config.nodeEnv === 'development' ? logger : undefined);
   logger.info(
     {
       voice: config.providers === 'live' ? 'elevenlabs' : 'sandbox',

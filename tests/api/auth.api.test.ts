@@ -421,3 +421,35 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
     });
   });
 });
+
+describe('log hygiene', () => {
+  it('never writes passwords, tokens or authorization headers to the logs', async () => {
+    const lines: string[] = [];
+    const app = await startTestApp('sqlite', { logLines: lines });
+    try {
+      const email = 'hygiene@example.test';
+      const password = 'hygiene-password-42';
+      const registered = await app.request('POST', '/api/auth/custom/register', {
+        body: { email, password, tenantName: 'Hygiene Ltd' },
+      });
+      const session = await app.login(email, password);
+      await app.request('GET', '/api/auth/status', { token: session.accessToken });
+      await app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken: session.refreshToken } });
+      await app.request('POST', '/api/auth/custom/login', { body: { email, password: 'wrong-password-99' } });
+      const logs = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(3);
+      for (const secret of [
+        password,
+        'wrong-password-99',
+        session.accessToken,
+        session.refreshToken,
+        registered.body.refreshToken,
+      ]) {
+        expect(logs).not.toContain(secret);
+      }
+      expect(logs).not.toMatch(/Bearer /);
+    } finally {
+      await app.close();
+    }
+  });
+});

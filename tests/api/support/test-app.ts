@@ -82,7 +82,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 /** A fresh, migrated and demo-seeded server on its own database, listening on a free loopback port. */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { config?: Partial<Config>; clock?: Clock } = {},
+  options: { config?: Partial<Config>; clock?: Clock; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -95,7 +95,11 @@ export async function startTestApp(
     },
     { passwordHashCost: 10, logLevel: 'silent', serveRenderer: false, sandboxCallDelayMs: 20, ...options.config },
   );
-  const logger = createLogger(config);
+  const logLines = options.logLines;
+  const logger = createLogger(
+    logLines ? { ...config, logLevel: 'debug' } : config,
+    logLines ? { write: (line: string) => void logLines.push(line) } : undefined,
+  );
   const runtime = await createRuntime(config, logger, options.clock);
   const built = createApp(runtime.deps);
   const server: Server = built.app.listen(0, '127.0.0.1');

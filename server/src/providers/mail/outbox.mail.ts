@@ -1,10 +1,14 @@
+import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { MailProvider } from './mail.types';
 
-/** Keeps mail in the mail_outbox table: the demo prints links from it, tests read it. */
-export function createOutboxMail(db: Db, clock: Clock): MailProvider {
+/**
+ * Keeps mail in the mail_outbox table, which tests read. With `announce`, a demo also logs each message's
+ * first link, so a person trying the demo can follow verification and reset links without a mail server.
+ */
+export function createOutboxMail(db: Db, clock: Clock, announce?: Logger): MailProvider {
   return {
     name: 'outbox',
     async send(message) {
@@ -18,6 +22,10 @@ export function createOutboxMail(db: Db, clock: Clock): MailProvider {
         created_at: clock.now().toISOString(),
         sent_at: null,
       });
+      if (announce) {
+        const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+        announce.info({ to: message.to, subject: message.subject, link }, 'mail kept in the outbox');
+      }
     },
   };
 }
