@@ -34,4 +34,6 @@ export interface TelephonyProvider {
   searchAvailableNumbers(search: NumberSearch): Promise<AvailableNumber[]>;
   purchaseNumber(input: { phoneNumber: string; friendlyName: string }): Promise<PurchasedNumber>;
   releaseNumber(sid: string): Promise<void>;
+  /** The account's own number, if it has it: lets a purchase that crashed before our commit be completed. */
+  findOwnedNumber(phoneNumber: string): Promise<PurchasedNumber | null>;
 }

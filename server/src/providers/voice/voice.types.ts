@@ -48,6 +48,12 @@ export interface VoiceConversationPage {
   nextCursor: string | null;
 }
 
+/**
+ * What a post-call webhook reports: a finished conversation, its audio, or an outbound call that never connected
+ * (busy, no answer); any of them means the conversation can be fetched and recorded.
+ */
+export type VoiceWebhookType = 'post_call_transcription' | 'post_call_audio' | 'call_initiation_failure';
+
 export interface VoiceProvider {
   readonly name: 'elevenlabs';
   createAgent(config: VoiceAgentConfig): Promise<{ agentId: string }>;
@@ -66,6 +72,8 @@ export interface VoiceProvider {
   }): Promise<{ phoneNumberId: string }>;
   /** Points an imported number at an agent, or at none. */
   assignPhoneNumber(phoneNumberId: string, agentId: string | null): Promise<void>;
+  /** Removes an imported number from the vendor; do this before releasing it at the telephony provider. */
+  deletePhoneNumber(phoneNumberId: string): Promise<void>;
   listConversations(agentId: string, cursor?: string | null): Promise<VoiceConversationPage>;
   getConversation(conversationId: string): Promise<VoiceConversation>;
   startOutboundCall(input: {
@@ -77,5 +85,5 @@ export interface VoiceProvider {
   verifyPostCallWebhook(
     rawBody: Buffer,
     signatureHeader: string | undefined,
-  ): { conversationId: string; agentId: string; eventTimestamp: number };
+  ): { conversationId: string; agentId: string; eventTimestamp: number; type: VoiceWebhookType };
 }

@@ -1,0 +1,131 @@
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import { ProviderError, ValidationError } from '../../http/app-error';
+import type { AvailableNumber, PurchasedNumber, TelephonyProvider } from './telephony.types';
+
+export interface TwilioTelephonyOptions {
+  accountSid: string;
+  authToken: string;
+  /** Twilio's own hosts by default; the sandbox emulator's address in demos and tests. */
+  baseUrl?: string;
+}
+
+type TwilioClient = ReturnType<typeof twilio>;
+
+/**
+ * The SDK has no base-URL option (region and edge only rename Twilio hosts), so requests to a local emulator go
+ * through an HTTP client that keeps Twilio's paths and swaps the origin.
+ */
+class BaseUrlRequestClient extends twilio.RequestClient {
+  constructor(private readonly baseUrl: URL) {
+    // Loopback connections cost nothing; not keeping them avoids reusing a socket the emulator has closed.
+    super({ keepAlive: false });
+  }
+
+  override request<TData>(options: RequestClient.RequestOptions<TData>) {
+    const original = new URL(options.uri);
+    const target = new URL(`${original.pathname}${original.search}`, this.baseUrl);
+    return super.request<TData>({ ...options, uri: target.toString() });
+  }
+}
+
+/** Twilio error codes we expect in normal use, with what to tell the person who caused them. */
+const KNOWN_CODES: Record<number, { message: string; status: number }> = {
+  20003: { message: 'Telephony provider rejected our credentials', status: 502 },
+  20404: { message: 'Phone number not found at the telephony provider', status: 404 },
+  21421: { message: 'That phone number is not valid', status: 422 },
+  21422: { message: 'That phone number is no longer available. Please choose another.', status: 409 },
+  21452: { message: 'No phone numbers are available in that area', status: 409 },
+  21631: { message: 'This phone number needs a registered address at the telephony provider', status: 422 },
+  21649: { message: 'This phone number needs a regulatory bundle at the telephony provider', status: 422 },
+  20429: { message: 'Telephony provider is busy; please try again shortly', status: 503 },
+};
+
+/** Statuses Twilio sometimes sends without one of the codes above. */
+const CODE_FOR_STATUS: Record<number, number> = { 401: 20003, 404: 20404, 429: 20429 };
+
+/** Turns what the SDK throws into a ProviderError with a clear message; our own bugs pass through. */
+function mapTwilioError(error: unknown): never {
+  if (error instanceof twilio.RestException || (error instanceof Error && error.name === 'TwilioServiceException')) {
+    const { status = 500, code, message } = error as { status?: number; code?: number; message: string };
+    const known = KNOWN_CODES[code ?? CODE_FOR_STATUS[status] ?? 0];
+    if (known) throw new ProviderError(known.message, known.status);
+    if (status < 500) throw new ProviderError(`Telephony provider rejected the request: ${message}`, 422);
+    throw new ProviderError('Telephony provider is unavailable; please try again later', 502);
+  }
+  // Axios errors: the request never got an HTTP answer.
+  if (error instanceof Error && (error as { isAxiosError?: boolean }).isAxiosError) {
+    throw new ProviderError('Could not reach the telephony provider', 502);
+  }
+  throw error;
+}
+
+async function twilioCall<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    return mapTwilioError(error);
+  }
+}
+
+/** Twilio number search, purchase and release through the official SDK, against Twilio or the sandbox. */
+export function createTwilioTelephonyProvider(options: TwilioTelephonyOptions): TelephonyProvider {
+  const client: TwilioClient = twilio(options.accountSid, options.authToken, {
+    ...(options.baseUrl ? { httpClient: new BaseUrlRequestClient(new URL(options.baseUrl)) } : {}),
+  });
+
+  const toPurchased = (number: { sid: string; phoneNumber: string; friendlyName: string }): PurchasedNumber => ({
+    sid: number.sid,
+    phoneNumber: number.phoneNumber,
+    friendlyName: number.friendlyName,
+  });
+
+  return {
+    name: 'twilio',
+
+    async searchAvailableNumbers(search) {
+      if (search.areaCode && !/^\d{1,5}$/.test(search.areaCode)) {
+        throw new ValidationError('The area code must be digits.', { areaCode: 'Use digits only' });
+      }
+      const numbers = await twilioCall(() =>
+        client.availablePhoneNumbers(search.country).local.list({
+          ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
+          ...(search.contains ? { contains: search.contains } : {}),
+          ...(search.voiceEnabled ? { voiceEnabled: true } : {}),
+          ...(search.smsEnabled ? { smsEnabled: true } : {}),
+          limit: search.limit,
+        }),
+      );
+      return numbers.map((number): AvailableNumber => {
+        // Available-number capabilities arrive as Twilio spells them: `voice`, upper-case `SMS` and `MMS`.
+        const capabilities = number.capabilities as unknown as Record<string, boolean | undefined>;
+        return {
+          phoneNumber: number.phoneNumber,
+          friendlyName: number.friendlyName,
+          region: number.region || null,
+          locality: number.locality || null,
+          isoCountry: number.isoCountry,
+          capabilities: {
+            voice: capabilities.voice === true,
+            SMS: (capabilities.SMS ?? capabilities.sms) === true,
+          },
+          currentPrice: null,
+        };
+      });
+    },
+
+    async purchaseNumber({ phoneNumber, friendlyName }) {
+      const bought = await twilioCall(() => client.incomingPhoneNumbers.create({ phoneNumber, friendlyName }));
+      return toPurchased(bought);
+    },
+
+    async releaseNumber(sid) {
+      await twilioCall(() => client.incomingPhoneNumbers(sid).remove());
+    },
+
+    async findOwnedNumber(phoneNumber) {
+      const [owned] = await twilioCall(() => client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 }));
+      return owned ? toPurchased(owned) : null;
+    },
+  };
+}

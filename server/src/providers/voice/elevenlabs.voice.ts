@@ -1,0 +1,350 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
+import { ProviderError, UnauthorizedError, ValidationError } from '../../http/app-error';
+import { systemClock, type Clock } from '../../lib/clock';
+import type { CallOutcome, VoiceAgentConfig, VoiceConversation, VoiceProvider, VoiceWebhookType } from './voice.types';
+
+export interface ElevenLabsVoiceOptions {
+  apiKey: string;
+  /** The vendor by default; the sandbox emulator's address in demos and tests. */
+  baseUrl?: string;
+  webhookSecret: string;
+  /** The Twilio account whose numbers we import: ElevenLabs answers them with these credentials. */
+  twilioAccountSid: string;
+  twilioAuthToken: string;
+  clock?: Clock;
+  /** The SDK retries 408, 429 and 5xx twice by default; tests set 0. */
+  maxRetries?: number;
+  /** ElevenLabs reports cost in US dollars; we record NZD cents. */
+  usdToNzd?: number;
+}
+
+/** How old a webhook signature may be; the SDK's own `constructEvent` allows the same. */
+const WEBHOOK_TOLERANCE_SECS = 30 * 60;
+const CONVERSATION_PAGE_SIZE = 100;
+const DEFAULT_USD_TO_NZD = 1.7;
+const WEBHOOK_TYPES: readonly VoiceWebhookType[] = [
+  'post_call_transcription',
+  'post_call_audio',
+  'call_initiation_failure',
+];
+const OUTCOMES: readonly CallOutcome[] = ['answered', 'voicemail', 'busy', 'no_answer', 'failed'];
+const STATUSES: ReadonlyArray<VoiceConversation['status']> = [
+  'initiated',
+  'in-progress',
+  'processing',
+  'done',
+  'failed',
+];
+
+/** Vendor "not found" codes, told apart so the message says which thing is missing. */
+const NOT_FOUND_MESSAGES: Record<string, string> = {
+  agent_not_found: 'Voice agent not found at the provider',
+  phone_number_not_found: 'Phone number not found at the voice provider',
+  conversation_not_found: 'Conversation not found at the voice provider',
+  document_not_found: 'Knowledge document not found at the voice provider',
+};
+
+/** The vendor's explanation, from `{detail:{status,message}}`, `{detail:[{loc,msg}]}` or `{detail:"…"}`. */
+function vendorDetail(body: unknown): { code: string | null; message: string | null } {
+  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  if (typeof detail === 'string') return { code: null, message: detail };
+  if (Array.isArray(detail)) {
+    const parts = detail.map((item: { loc?: unknown[]; msg?: string }) => {
+      const field = (item.loc ?? []).filter((part) => part !== 'body').join('.');
+      return field ? `${field}: ${item.msg ?? 'invalid'}` : (item.msg ?? 'invalid');
+    });
+    return { code: null, message: parts.join('; ') || null };
+  }
+  if (typeof detail === 'object' && detail !== null) {
+    const { status, message } = detail as { status?: unknown; message?: unknown };
+    return {
+      code: typeof status === 'string' ? status : null,
+      message: typeof message === 'string' ? message : null,
+    };
+  }
+  return { code: null, message: null };
+}
+
+/** Turns what the SDK throws into a ProviderError with a message a person can act on; our own bugs pass through. */
+function mapElevenLabsError(error: unknown, notFound: string): never {
+  if (error instanceof ElevenLabsTimeoutError) {
+    throw new ProviderError('The voice provider did not answer in time', 504);
+  }
+  if (error instanceof ElevenLabsError) {
+    const { code, message } = vendorDetail(error.body);
+    const status = error.statusCode;
+    if (status === undefined) throw new ProviderError('Could not reach the voice provider', 502);
+    if (status === 401) throw new ProviderError('Voice provider rejected our credentials', 502);
+    if (status === 403)
+      throw new ProviderError(`Voice provider refused the request${message ? `: ${message}` : ''}`, 502);
+    if (status === 404) throw new ProviderError((code && NOT_FOUND_MESSAGES[code]) ?? notFound, 404);
+    if (status === 409)
+      throw new ProviderError(`Voice provider reports a conflict${message ? `: ${message}` : ''}`, 409);
+    if (status === 400 || status === 422) {
+      throw new ProviderError(`Voice provider rejected the request${message ? `: ${message}` : ''}`, 422);
+    }
+    if (status === 429) throw new ProviderError('Voice provider is busy; please try again shortly', 503);
+    throw new ProviderError('Voice provider is unavailable; please try again later', 502);
+  }
+  if (error instanceof Error && (error.name === 'ParseError' || error.name === 'JsonError')) {
+    throw new ProviderError('Voice provider sent a response we could not read', 502);
+  }
+  throw error;
+}
+
+function conversationConfig(config: VoiceAgentConfig, forUpdate: boolean): ElevenLabs.ConversationalConfig {
+  return {
+    agent: {
+      firstMessage: config.firstMessage,
+      language: 'en',
+      prompt: {
+        prompt: config.prompt,
+        knowledgeBase: config.knowledgeBase.map((ref) => ({
+          type: ref.type,
+          id: ref.id,
+          name: ref.name,
+          usageMode: 'auto',
+        })),
+      },
+    },
+    // No voice means the vendor's default: leave it out on create, send null on update to clear a previous one.
+    ...(config.voiceId ? { tts: { voiceId: config.voiceId } } : forUpdate ? { tts: { voiceId: undefined } } : {}),
+  };
+}
+
+function toConversation(raw: ElevenLabs.GetConversationResponseModel, usdToNzd: number): VoiceConversation {
+  const { metadata, analysis } = raw;
+  const phoneCall = metadata.phoneCall;
+  const status = STATUSES.includes(raw.status) ? raw.status : 'processing';
+  return {
+    conversationId: raw.conversationId,
+    agentId: raw.agentId,
+    status,
+    startedAt: new Date(metadata.startTimeUnixSecs * 1000).toISOString(),
+    durationSec: metadata.callDurationSecs,
+    costCents: Math.round((metadata.costFiat ?? 0) * usdToNzd * 100),
+    direction: phoneCall?.direction ?? 'inbound',
+    agentPhoneNumber: phoneCall?.agentNumber ?? null,
+    customerPhoneNumber: phoneCall?.externalNumber ?? null,
+    outcome: outcomeOf(raw),
+    transcript: raw.transcript.map((turn) => ({
+      role: turn.role === 'agent' ? 'agent' : 'user',
+      message: turn.message ?? '',
+      timeInCallSecs: turn.timeInCallSecs,
+    })),
+    analysis: analysis
+      ? { transcriptSummary: analysis.transcriptSummary, callSuccessful: analysis.callSuccessful }
+      : null,
+    // ElevenLabs serves audio only through its authenticated API, never at a shareable address.
+    recordingUrl: null,
+  };
+}
+
+/** The phone call's own result when the vendor gives it; otherwise what the status and ending imply. */
+function outcomeOf(raw: ElevenLabs.GetConversationResponseModel): CallOutcome {
+  const result = raw.metadata.phoneCall?.callResult;
+  if (result && OUTCOMES.includes(result)) return result;
+  const reason = (raw.metadata.terminationReason ?? '').toLowerCase();
+  if (reason.includes('voicemail')) return 'voicemail';
+  if (reason.includes('busy')) return 'busy';
+  if (reason.includes('no-answer') || reason.includes('no_answer')) return 'no_answer';
+  return raw.status === 'failed' ? 'failed' : 'answered';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Parses `t=<unix>,v0=<hex>[,v0=<hex>…]`; several v0 values appear while a secret is being rotated. */
+function parseSignatureHeader(header: string): { timestamp: number; signatures: string[] } | null {
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [key, value] = part.trim().split('=', 2);
+    if (key === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    else if (key === 'v0' && value) signatures.push(value);
+  }
+  return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
+}
+
+/** ElevenLabs Agents through the official SDK; the same code talks to the vendor or to the sandbox. */
+export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): VoiceProvider {
+  const client = new ElevenLabsClient({
+    apiKey: options.apiKey,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+  });
+  const clock = options.clock ?? systemClock;
+  const usdToNzd = options.usdToNzd ?? DEFAULT_USD_TO_NZD;
+  const convai = client.conversationalAi;
+
+  const call = async <T>(request: () => Promise<T>, notFound: string): Promise<T> => {
+    try {
+      return await request();
+    } catch (error) {
+      return mapElevenLabsError(error, notFound);
+    }
+  };
+
+  return {
+    name: 'elevenlabs',
+
+    async createAgent(config) {
+      const created = await call(
+        () =>
+          convai.agents.create({
+            name: config.name,
+            tags: config.tags,
+            conversationConfig: conversationConfig(config, false),
+          }),
+        'Voice agent not found at the provider',
+      );
+      return { agentId: created.agentId };
+    },
+
+    async updateAgent(agentId, config) {
+      await call(
+        () =>
+          convai.agents.update(agentId, {
+            name: config.name,
+            tags: config.tags,
+            conversationConfig: conversationConfig(config, true),
+          }),
+        'Voice agent not found at the provider',
+      );
+    },
+
+    async deleteAgent(agentId) {
+      await call(() => convai.agents.delete(agentId), 'Voice agent not found at the provider');
+    },
+
+    async createKnowledgeFromUrl(url, name) {
+      const created = await call(
+        () => convai.knowledgeBase.documents.createFromUrl({ url, name }),
+        'Knowledge document not found at the voice provider',
+      );
+      return { type: 'url', id: created.id, name: created.name };
+    },
+
+    async createKnowledgeFromFile(file, name) {
+      const created = await call(
+        () =>
+          convai.knowledgeBase.documents.createFromFile({
+            file: { data: file.data, filename: file.filename, contentType: file.mimeType },
+            name,
+          }),
+        'Knowledge document not found at the voice provider',
+      );
+      return { type: 'file', id: created.id, name: created.name };
+    },
+
+    async importTwilioNumber({ phoneNumber, label }) {
+      const created = await call(
+        () =>
+          convai.phoneNumbers.create({
+            provider: 'twilio',
+            phoneNumber,
+            label,
+            sid: options.twilioAccountSid,
+            token: options.twilioAuthToken,
+          }),
+        'Phone number not found at the voice provider',
+      );
+      return { phoneNumberId: created.phoneNumberId };
+    },
+
+    async assignPhoneNumber(phoneNumberId, agentId) {
+      await call(
+        () =>
+          agentId
+            ? convai.phoneNumbers.update(phoneNumberId, { agentId })
+            : convai.phoneNumbers.update(phoneNumberId, {}, { additionalBodyParameters: { agent_id: null } }),
+        'Phone number not found at the voice provider',
+      );
+    },
+
+    async deletePhoneNumber(phoneNumberId) {
+      await call(() => convai.phoneNumbers.delete(phoneNumberId), 'Phone number not found at the voice provider');
+    },
+
+    async listConversations(agentId, cursor) {
+      const result = await call(
+        () =>
+          convai.conversations.list({
+            agentId,
+            pageSize: CONVERSATION_PAGE_SIZE,
+            ...(cursor ? { cursor } : {}),
+          }),
+        'Voice agent not found at the provider',
+      );
+      return {
+        conversations: result.conversations.map((summary) => ({
+          conversationId: summary.conversationId,
+          agentId: summary.agentId,
+          status: STATUSES.includes(summary.status) ? summary.status : 'processing',
+          startedAt: new Date(summary.startTimeUnixSecs * 1000).toISOString(),
+          durationSec: summary.callDurationSecs,
+        })),
+        nextCursor: result.hasMore && result.nextCursor ? result.nextCursor : null,
+      };
+    },
+
+    async getConversation(conversationId) {
+      const raw = await call(
+        () => convai.conversations.get(conversationId),
+        'Conversation not found at the voice provider',
+      );
+      return toConversation(raw, usdToNzd);
+    },
+
+    async startOutboundCall({ agentId, agentPhoneNumberId, toNumber }) {
+      const result = await call(
+        () => convai.twilio.outboundCall({ agentId, agentPhoneNumberId, toNumber }),
+        'Voice agent or phone number not found at the provider',
+      );
+      if (!result.success || !result.conversationId) {
+        throw new ProviderError(`The voice provider could not start the call: ${result.message}`, 502);
+      }
+      return { conversationId: result.conversationId, callSid: result.callSid ?? null };
+    },
+
+    verifyPostCallWebhook(rawBody, signatureHeader) {
+      const parsed = signatureHeader ? parseSignatureHeader(signatureHeader) : null;
+      if (!parsed) throw new UnauthorizedError('Missing or malformed webhook signature.');
+      const nowSecs = Math.floor(clock.now().getTime() / 1000);
+      if (Math.abs(nowSecs - parsed.timestamp) > WEBHOOK_TOLERANCE_SECS) {
+        throw new UnauthorizedError('Webhook signature has expired.');
+      }
+      const expected = createHmac('sha256', options.webhookSecret)
+        .update(`${parsed.timestamp}.`)
+        .update(rawBody)
+        .digest();
+      const valid = parsed.signatures.some((signature) => {
+        if (!/^[0-9a-f]+$/i.test(signature)) return false;
+        const given = Buffer.from(signature, 'hex');
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+      if (!valid) throw new UnauthorizedError('Webhook signature does not match.');
+
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new ValidationError('Webhook body is not JSON.');
+      }
+      const { type: eventType, event_timestamp: eventTimestamp, data } = isRecord(event) ? event : {};
+      const type = WEBHOOK_TYPES.find((known) => known === eventType);
+      const conversationId = isRecord(data) ? data.conversation_id : undefined;
+      const agentId = isRecord(data) ? data.agent_id : undefined;
+      if (!type || typeof conversationId !== 'string' || typeof agentId !== 'string') {
+        throw new ValidationError('Webhook body is not an ElevenLabs post-call event.');
+      }
+      return {
+        type,
+        conversationId,
+        agentId,
+        eventTimestamp: typeof eventTimestamp === 'number' ? eventTimestamp : parsed.timestamp,
+      };
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import type { Logger } from 'pino';
+import { buildCallScript, fillVariables, type ScriptTurn, type SimulatedOutcome } from './call-script';
+import type { SandboxStore } from './sandbox.store';
+import { twilioSid, vendorId } from './vendor-ids';
+import type { WebhookDelivery } from './webhook.delivery';
+
+export interface SimulatedCallRequest {
+  agent: { agentId: string; name: string; firstMessage: string; prompt: string };
+  direction: 'inbound' | 'outbound';
+  /** The imported number the call went through; null for a call straight to an agent with no number. */
+  phoneNumber: { phoneNumberId: string; phoneNumber: string } | null;
+  externalNumber: string;
+  dynamicVariables: Record<string, unknown>;
+  outcome: SimulatedOutcome;
+}
+
+/** A conversation as GET /v1/convai/conversations/{id} and the post-call webhook carry it. */
+export interface WireConversation {
+  agent_id: string;
+  agent_name: string;
+  conversation_id: string;
+  status: 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
+  user_id: null;
+  has_audio: boolean;
+  has_user_audio: boolean;
+  has_response_audio: boolean;
+  has_auxiliary_audio: boolean;
+  transcript: ScriptTurn[];
+  metadata: {
+    start_time_unix_secs: number;
+    accepted_time_unix_secs?: number;
+    call_duration_secs: number;
+    cost: number;
+    cost_fiat: number;
+    termination_reason: string;
+    main_language: string;
+    conversation_initiation_source: 'twilio' | 'unknown';
+    phone_call?: {
+      type: 'twilio';
+      direction: 'inbound' | 'outbound';
+      phone_number_id: string;
+      agent_number: string;
+      external_number: string;
+      call_result: SimulatedOutcome;
+      stream_sid: string;
+      call_sid: string;
+    };
+  };
+  analysis?: {
+    call_successful: 'success' | 'failure' | 'unknown';
+    transcript_summary: string;
+    call_summary_title: string;
+    evaluation_criteria_results: Record<string, never>;
+    data_collection_results: Record<string, never>;
+  };
+  conversation_initiation_client_data: { dynamic_variables: Record<string, unknown> };
+}
+
+interface ConversationRecord {
+  startedAtMs: number;
+  completesAtMs: number;
+  completed: boolean;
+  outcome: SimulatedOutcome;
+  /** The finished conversation, decided when the call starts; reads before the end show part of it. */
+  final: WireConversation;
+}
+
+export interface CallSimulator {
+  startCall(request: SimulatedCallRequest): { conversationId: string; callSid: string | null };
+  get(conversationId: string): WireConversation | undefined;
+  /** Every conversation as it stands now, oldest first. */
+  list(): WireConversation[];
+  delete(conversationId: string): boolean;
+  close(): void;
+}
+
+/** Roughly what ElevenLabs charges for a phone minute: credits, and US dollars. */
+const CREDITS_PER_MINUTE = 1000;
+const USD_PER_MINUTE = 0.1;
+
+function finalConversation(
+  request: SimulatedCallRequest,
+  conversationId: string,
+  startedAtMs: number,
+): WireConversation {
+  const { agent, direction, phoneNumber, outcome } = request;
+  const script = buildCallScript({
+    agentName: agent.name,
+    firstMessage: fillVariables(agent.firstMessage, request.dynamicVariables),
+    prompt: fillVariables(agent.prompt, request.dynamicVariables),
+    direction,
+    outcome,
+    seed: conversationId,
+  });
+  const startSecs = Math.floor(startedAtMs / 1000);
+  const connected = script.analysis !== null;
+  return {
+    agent_id: agent.agentId,
+    agent_name: agent.name,
+    conversation_id: conversationId,
+    status: connected ? 'done' : 'failed',
+    user_id: null,
+    has_audio: false,
+    has_user_audio: false,
+    has_response_audio: false,
+    has_auxiliary_audio: false,
+    transcript: script.transcript,
+    metadata: {
+      start_time_unix_secs: startSecs,
+      ...(connected ? { accepted_time_unix_secs: startSecs } : {}),
+      call_duration_secs: script.durationSecs,
+      cost: Math.round((script.durationSecs / 60) * CREDITS_PER_MINUTE),
+      cost_fiat: Math.round((script.durationSecs / 60) * USD_PER_MINUTE * 10_000) / 10_000,
+      termination_reason: script.terminationReason,
+      main_language: 'en',
+      conversation_initiation_source: phoneNumber ? 'twilio' : 'unknown',
+      ...(phoneNumber
+        ? {
+            phone_call: {
+              type: 'twilio' as const,
+              direction,
+              phone_number_id: phoneNumber.phoneNumberId,
+              agent_number: phoneNumber.phoneNumber,
+              external_number: request.externalNumber,
+              call_result: outcome,
+              stream_sid: twilioSid('MZ'),
+              call_sid: twilioSid('CA'),
+            },
+          }
+        : {}),
+    },
+    ...(script.analysis
+      ? {
+          analysis: {
+            call_successful: script.analysis.callSuccessful,
+            transcript_summary: script.analysis.summary,
+            call_summary_title: script.analysis.title,
+            evaluation_criteria_results: {},
+            data_collection_results: {},
+          },
+        }
+      : {}),
+    conversation_initiation_client_data: { dynamic_variables: request.dynamicVariables },
+  };
+}
+
+/** The call so far: its status moves with the time elapsed and the transcript grows turn by turn. */
+function inFlightView(record: ConversationRecord, nowMs: number): WireConversation {
+  const { final } = record;
+  const span = Math.max(record.completesAtMs - record.startedAtMs, 1);
+  const progress = Math.min(Math.max((nowMs - record.startedAtMs) / span, 0), 1);
+  const answered = final.status === 'done';
+  const status = !answered || progress < 0.2 ? 'initiated' : progress < 0.85 ? 'in-progress' : 'processing';
+  const spokenSecs = status === 'initiated' ? 0 : Math.round(progress * final.metadata.call_duration_secs);
+  const { analysis: _analysis, ...withoutAnalysis } = final;
+  return {
+    ...withoutAnalysis,
+    status,
+    transcript: status === 'initiated' ? [] : final.transcript.filter((turn) => turn.time_in_call_secs <= spokenSecs),
+    metadata: { ...final.metadata, call_duration_secs: spokenSecs, cost: 0, cost_fiat: 0 },
+  };
+}
+
+/** How ElevenLabs and Twilio name a call that never connected. */
+const NOT_CONNECTED = {
+  busy: { reason: 'busy', twilioStatus: 'busy' },
+  no_answer: { reason: 'no-answer', twilioStatus: 'no-answer' },
+  failed: { reason: 'unknown', twilioStatus: 'failed' },
+} as const;
+
+function webhookEvent(conversation: WireConversation, outcome: SimulatedOutcome): object {
+  const eventTimestamp = Math.floor(Date.now() / 1000);
+  if (conversation.status === 'done') {
+    return { type: 'post_call_transcription', event_timestamp: eventTimestamp, data: conversation };
+  }
+  const phoneCall = conversation.metadata.phone_call;
+  const failure = NOT_CONNECTED[outcome as keyof typeof NOT_CONNECTED] ?? NOT_CONNECTED.failed;
+  return {
+    type: 'call_initiation_failure',
+    event_timestamp: eventTimestamp,
+    data: {
+      agent_id: conversation.agent_id,
+      conversation_id: conversation.conversation_id,
+      failure_reason: failure.reason,
+      metadata: {
+        type: 'twilio',
+        body: {
+          CallSid: phoneCall?.call_sid ?? null,
+          CallStatus: failure.twilioStatus,
+          To: phoneCall?.external_number ?? null,
+          From: phoneCall?.agent_number ?? null,
+          Direction: 'outbound-api',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Runs simulated phone calls: each one ends after `callDelayMs` with its conversation finished and its webhook
+ * queued, in one transaction. Calls still running when the sandbox stops finish after the next start.
+ */
+export function createCallSimulator(options: {
+  store: SandboxStore;
+  callDelayMs: number;
+  webhooks: WebhookDelivery;
+  logger?: Logger;
+}): CallSimulator {
+  const { store, callDelayMs, webhooks, logger } = options;
+  const conversations = store.collection<ConversationRecord>('elevenlabs.conversations');
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const complete = (conversationId: string) => {
+    timers.delete(conversationId);
+    store.transaction(() => {
+      const record = conversations.get(conversationId);
+      if (!record || record.completed) return;
+      conversations.put(conversationId, { ...record, completed: true });
+      webhooks.enqueue(webhookEvent(record.final, record.outcome));
+    });
+    logger?.info({ conversationId }, 'elevenlabs sandbox: call finished');
+  };
+
+  const schedule = (conversationId: string, completesAtMs: number) => {
+    const timer = setTimeout(() => complete(conversationId), Math.max(completesAtMs - Date.now(), 0));
+    timer.unref();
+    timers.set(conversationId, timer);
+  };
+
+  for (const record of conversations.all()) {
+    if (!record.completed) schedule(record.final.conversation_id, record.completesAtMs);
+  }
+
+  const view = (record: ConversationRecord) => (record.completed ? record.final : inFlightView(record, Date.now()));
+
+  return {
+    startCall(request) {
+      const conversationId = vendorId('conv_');
+      const startedAtMs = Date.now();
+      const final = finalConversation(request, conversationId, startedAtMs);
+      const record: ConversationRecord = {
+        startedAtMs,
+        completesAtMs: startedAtMs + callDelayMs,
+        completed: false,
+        outcome: request.outcome,
+        final,
+      };
+      conversations.put(conversationId, record);
+      schedule(conversationId, record.completesAtMs);
+      logger?.info(
+        { conversationId, agentId: request.agent.agentId, direction: request.direction, outcome: request.outcome },
+        'elevenlabs sandbox: call started',
+      );
+      return { conversationId, callSid: final.metadata.phone_call?.call_sid ?? null };
+    },
+    get(conversationId) {
+      const record = conversations.get(conversationId);
+      return record ? view(record) : undefined;
+    },
+    list() {
+      return conversations.all().map(view);
+    },
+    delete(conversationId) {
+      clearTimeout(timers.get(conversationId));
+      timers.delete(conversationId);
+      return conversations.delete(conversationId);
+    },
+    close() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { createCallSimulator } from './call.simulator';
+import { createElevenLabsEmulator, type InboundCallRequest } from './elevenlabs.emulator';
+import { listenOnLoopback } from './sandbox.server';
+import { openSandboxStore } from './sandbox.store';
+import { createTwilioEmulator } from './twilio.emulator';
+import { createWebhookDelivery } from './webhook.delivery';
+
+export { OUTBOUND_OUTCOME_BY_LAST_DIGIT } from './call-script';
+export type { InboundCallRequest } from './elevenlabs.emulator';
+
+export interface SandboxOptions {
+  /** Where the emulators keep their state (one SQLite file); the same folder after a restart keeps everything. */
+  dataDir: string;
+  /** How long a simulated call lasts before its conversation is done and its webhook is sent. */
+  callDelayMs: number;
+  /** Where to post ElevenLabs webhooks; asked at send time, null while our server is not listening yet. */
+  webhookUrl: () => string | null;
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  elevenlabs: { baseUrl: string; apiKey: string; webhookSecret: string };
+  twilio: { baseUrl: string; accountSid: string; authToken: string };
+  /** A caller rings an imported number (or an agent directly); the conversation and webhook follow. */
+  simulateInboundCall(request: InboundCallRequest): { conversationId: string; callSid: string | null };
+  close(): Promise<void>;
+}
+
+/** Starts the ElevenLabs and Twilio emulators on loopback ports, with credentials kept in their store. */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const { logger } = options;
+  const store = openSandboxStore(options.dataDir);
+  const webhookSecret = store.setting('elevenlabs.webhook_secret', () => `wsec_${randomBytes(24).toString('hex')}`);
+  const webhooks = createWebhookDelivery({ store, secret: webhookSecret, url: options.webhookUrl, logger });
+  const calls = createCallSimulator({ store, callDelayMs: options.callDelayMs, webhooks, logger });
+  const twilio = createTwilioEmulator(store, logger);
+  const elevenlabs = createElevenLabsEmulator({ store, calls, twilio: twilio.account, logger });
+  const [elevenlabsServer, twilioServer] = await Promise.all([
+    listenOnLoopback(elevenlabs.app),
+    listenOnLoopback(twilio.app),
+  ]);
+  logger?.info(
+    { elevenlabs: elevenlabsServer.baseUrl, twilio: twilioServer.baseUrl, dataDir: options.dataDir },
+    'sandbox listening',
+  );
+
+  return {
+    elevenlabs: { baseUrl: elevenlabsServer.baseUrl, apiKey: elevenlabs.apiKey, webhookSecret },
+    twilio: {
+      baseUrl: twilioServer.baseUrl,
+      accountSid: twilio.account.accountSid,
+      authToken: twilio.account.authToken,
+    },
+    simulateInboundCall: (request) => elevenlabs.simulateInboundCall(request),
+    async close() {
+      calls.close();
+      webhooks.close();
+      await Promise.all([elevenlabsServer.close(), twilioServer.close()]);
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createProviders, type Providers } from '../../../server/src/providers';
+import { startSandbox, type Sandbox } from '../../../server/src/sandbox';
+
+export interface ContractSandbox extends Providers {
+  sandbox: Sandbox;
+  dataDir: string;
+  /** Stops the sandbox and starts it again on the same data folder, with fresh adapters. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sandbox-'));
+}
+
+/** A sandbox in a temporary folder with the adapters pointed at it, wired exactly as the server wires them. */
+export async function startContractSandbox(
+  options: { callDelayMs?: number; webhookUrl?: () => string | null; dataDir?: string } = {},
+): Promise<ContractSandbox> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const start = async () => {
+    const sandbox = await startSandbox({
+      dataDir,
+      callDelayMs: options.callDelayMs ?? 30,
+      webhookUrl: options.webhookUrl ?? (() => null),
+    });
+    return { sandbox, ...createProviders({ providers: 'sandbox' }, sandbox) };
+  };
+  const harness = { dataDir, ...(await start()) } as ContractSandbox;
+  harness.restart = async () => {
+    await harness.sandbox.close();
+    Object.assign(harness, await start());
+  };
+  harness.close = async () => {
+    await harness.sandbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return harness;
+}
+
+export interface ReceivedWebhook {
+  headers: http.IncomingHttpHeaders;
+  rawBody: Buffer;
+}
+
+/** Stands in for our server's webhook route: keeps what arrives, answers 200. */
+export async function startWebhookReceiver(): Promise<{
+  url: string;
+  received: ReceivedWebhook[];
+  next(): Promise<ReceivedWebhook>;
+  close(): Promise<void>;
+}> {
+  const received: ReceivedWebhook[] = [];
+  const waiting: Array<(hook: ReceivedWebhook) => void> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const hook = { headers: req.headers, rawBody: Buffer.concat(chunks) };
+      received.push(hook);
+      waiting.shift()?.(hook);
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let consumed = 0;
+  return {
+    url: `http://127.0.0.1:${port}/api/webhooks/elevenlabs`,
+    received,
+    next() {
+      const ready = received[consumed];
+      consumed += 1;
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Polls until `check` returns a value, for simulated calls that finish on their own time. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
