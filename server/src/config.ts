@@ -8,7 +8,11 @@ const configSchema = object({
     .default('development'),
   host: string().default('127.0.0.1'),
   port: number().integer().min(0).max(65535).default(3000),
-  publicUrl: string().url('PUBLIC_URL must be a URL').required(),
+  publicUrl: string()
+    .required()
+    .test('http-url', 'PUBLIC_URL must be an http or https URL', (value) =>
+      /^https?:$/.test(safeUrl(value)?.protocol ?? ''),
+    ),
   databaseUrl: string().optional(),
   dataDir: string().required(),
   jwtSecret: string().min(32, 'JWT_SECRET must be at least 32 characters').required(),
@@ -48,6 +52,14 @@ const configSchema = object({
 export type Config = InferType<typeof configSchema>;
 
 type Env = Record<string, string | undefined>;
+
+function safeUrl(value: string | undefined): URL | null {
+  try {
+    return value ? new URL(value) : null;
+  } catch {
+    return null;
+  }
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

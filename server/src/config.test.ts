@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('starts the demo with no settings at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      providers: 'sandbox',
+      passwordHashCost: 17,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a production start without a JWT secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow();
+  });
+
+  it('refuses a public URL that is not http or https', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL must be an http or https URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow('PUBLIC_URL must be an http or https URL');
+  });
+
+  it('names every missing key when live providers are asked for', () => {
+    expect(() => loadConfig({ PROVIDERS: 'live', ELEVENLABS_API_KEY: 'k' })).toThrow(
+      'PROVIDERS=live needs ELEVENLABS_WEBHOOK_SECRET, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN',
+    );
+  });
+
+  it('rejects out-of-range numbers', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow();
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '4' })).toThrow();
+  });
+});
