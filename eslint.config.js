@@ -94,8 +94,14 @@ export default tseslint.config(
             },
             { group: NODE_BUILTINS, message: 'The renderer runs in a browser.' },
             {
-              group: ['@mui/material/*/*', '@mui/icons-material'],
-              message: 'Import MUI by path or name, never by namespace.',
+              group: ['@mui/material/*/*'],
+              message: 'Import MUI components by their public path (@mui/material/Button) or by name.',
+            },
+          ],
+          paths: [
+            {
+              name: '@mui/icons-material',
+              message: 'Import icons by path (@mui/icons-material/Logout), never the barrel.',
             },
           ],
         },

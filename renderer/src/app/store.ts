@@ -1,0 +1,61 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { paymentRequiredSlice } from '../components/billing/paymentRequiredSlice';
+import { connectivitySlice } from '../components/connectivity/connectivitySlice';
+import { toastSlice } from '../components/toasts/toastSlice';
+import { platform, type SessionStore } from '../platform';
+import { baseApi } from './baseApi';
+import { sessionSlice, sessionSynced } from './sessionSlice';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  [sessionSlice.name]: sessionSlice.reducer,
+  [toastSlice.name]: toastSlice.reducer,
+  [connectivitySlice.name]: connectivitySlice.reducer,
+  [paymentRequiredSlice.name]: paymentRequiredSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * Keeps the stored session in step with the store: every change of tokens or user is saved, sign-out clears it, and
+ * changes made by another tab or window come back in.
+ */
+export function persistSession(store: AppStore, sessionStore: SessionStore = platform.sessionStore): () => void {
+  let last = store.getState().session;
+  const unsubscribeStore = store.subscribe(() => {
+    const session = store.getState().session;
+    if (
+      session.accessToken === last.accessToken &&
+      session.refreshToken === last.refreshToken &&
+      session.user === last.user
+    ) {
+      return;
+    }
+    last = session;
+    if (session.accessToken && session.refreshToken) {
+      void sessionStore.save({
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+        user: session.user,
+      });
+    } else if (session.status !== 'restoring') {
+      void sessionStore.clear();
+    }
+  });
+  const unsubscribeStorage = sessionStore.subscribe((stored) => store.dispatch(sessionSynced(stored)));
+  return () => {
+    unsubscribeStore();
+    unsubscribeStorage();
+  };
+}

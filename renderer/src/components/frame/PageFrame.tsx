@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { ConnectionBanner } from '../connectivity/ConnectionBanner';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+import { NavDrawer } from './NavDrawer';
+import { UnverifiedEmailNotice } from './UnverifiedEmailNotice';
+
+/** The page frame of spec 000 §2: header, banners, the page, footer. */
+export function PageFrame() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppHeader onOpenDrawer={() => setDrawerOpen(true)} />
+      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <ConnectionBanner />
+      <UnverifiedEmailNotice />
+      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 } }}>
+        <Outlet />
+      </Container>
+      <AppFooter />
+    </Box>
+  );
+}

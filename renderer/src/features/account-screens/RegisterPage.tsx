@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { standaloneRegisterSchema, type StandaloneRegisterForm } from '@shared/schemas/auth.schema';
+import { useAppDispatch } from '../../app/hooks';
+import { CenteredLayout } from '../../components/CenteredLayout';
+import { FormTextField } from '../../components/forms/FormTextField';
+import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { useToast } from '../../components/toasts/useToast';
+import { useRegisterMutation } from '../auth/authApi';
+import { startSession } from '../auth/sessionActions';
+import { useGetInvitationQuery } from './invitationsApi';
+
+/** Spec 001 §9: the standalone registration redirects 2 s after success. */
+export const REGISTER_REDIRECT_DELAY_MS = 2_000;
+
+/** /register: 'Create an Account', or 'Accept Invitation' with ?invitation=token (spec 001 §2 and §4). */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const invitationToken = params.get('invitation')?.trim() || '';
+  const invitation = useGetInvitationQuery(invitationToken, { skip: !invitationToken });
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [register] = useRegisterMutation();
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const { control, handleSubmit, setError, setValue, formState } = useForm<StandaloneRegisterForm>({
+    resolver: sharedSchemaResolver(standaloneRegisterSchema),
+    defaultValues: { name: '', email: '', password: '', tenantName: '', invitationToken },
+  });
+
+  const inviteeEmail = invitation.data?.inviteeEmail;
+  useEffect(() => {
+    if (inviteeEmail) setValue('email', inviteeEmail);
+  }, [inviteeEmail, setValue]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const onSubmit = async (values: StandaloneRegisterForm) => {
+    setFailure(null);
+    try {
+      const response = await register({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        ...(invitationToken ? { invitationToken } : { tenantName: values.tenantName }),
+      }).unwrap();
+      setDone(true);
+      toast({ title: 'Registration successful', description: 'Please check your email to verify your account.' });
+      dispatch(startSession(response));
+      timer.current = setTimeout(() => void navigate('/', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['name', 'email', 'password', 'tenantName']);
+      setFailure(serverMessageOr(error, 'Registration failed. Please try again.'));
+      toast({
+        title: 'Registration failed',
+        description: serverMessageOr(error, 'Registration failed'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const title = invitationToken ? 'Accept Invitation' : 'Create an Account';
+  const subtitle = invitation.data
+    ? `${invitation.data.inviter.username || invitation.data.inviter.email} has invited you to join ${invitation.data.tenant.name} on Parley.`
+    : invitationToken
+      ? undefined
+      : 'Start taking calls with AI voice agents.';
+
+  if (invitationToken && invitation.isLoading) {
+    return (
+      <CenteredLayout title={title}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <CircularProgress size={22} />
+          <Typography color="textSecondary">Loading invitation details...</Typography>
+        </Stack>
+      </CenteredLayout>
+    );
+  }
+
+  if (invitationToken && invitation.isError) {
+    return (
+      <CenteredLayout title={title}>
+        <Alert severity="error" sx={{ mb: 3 }}>
+          <AlertTitle>Failed to load invitation details</AlertTitle>
+          The link may have expired or already been used. Please ask the person who invited you to send a new invitation
+          link.
+        </Alert>
+        <Button component={RouterLink} to="/auth" variant="outlined" fullWidth>
+          Back to login
+        </Button>
+      </CenteredLayout>
+    );
+  }
+
+  return (
+    <CenteredLayout title={title} subtitle={subtitle}>
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
+        <Stack spacing={2.5}>
+          {done && <Alert severity="success">Your account has been created. Taking you to Parley...</Alert>}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <FormTextField control={control} name="name" label="Full Name" autoComplete="name" autoFocus />
+          <FormTextField
+            control={control}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            disabled={Boolean(invitationToken)}
+          />
+          <FormTextField
+            control={control}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+          />
+          {!invitationToken && (
+            <FormTextField control={control} name="tenantName" label="Company Name" autoComplete="organization" />
+          )}
+          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting} disabled={done}>
+            {invitationToken ? 'Accept Invitation' : 'Create Account'}
+          </Button>
+          <Typography variant="body2" color="textSecondary" align="center">
+            Already have an account?{' '}
+            <Link component={RouterLink} to="/auth">
+              Sign in
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </CenteredLayout>
+  );
+}

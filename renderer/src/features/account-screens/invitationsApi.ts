@@ -1,0 +1,18 @@
+import { baseApi } from '../../app/baseApi';
+
+export interface InvitationDetails {
+  inviteeEmail: string;
+  tenant: { name: string };
+  inviter: { username: string; email: string };
+}
+
+/** The public look-up of an invitation by its token (spec 001 §7). */
+export const invitationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getInvitation: build.query<InvitationDetails, string>({
+      query: (token) => `invitations/${encodeURIComponent(token)}`,
+    }),
+  }),
+});
+
+export const { useGetInvitationQuery } = invitationsApi;

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
+import { selectSessionStatus } from '../../app/sessionSlice';
+import { ConnectionBanner } from '../../components/connectivity/ConnectionBanner';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { CHECKING_AUTHENTICATION } from '../../components/RequireAuth';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { LoginForm } from './LoginForm';
+import { MarketingPanel } from './MarketingPanel';
+import { RegisterForm } from './RegisterForm';
+
+type AuthTab = 'login' | 'register';
+
+/** /auth: login and register tabs beside the marketing panel (spec 000 §2, spec 001 §2). */
+export function AuthPage() {
+  const status = useAppSelector(selectSessionStatus);
+  const location = useLocation();
+  const [tab, setTab] = useState<AuthTab>('login');
+  const [loginEmail, setLoginEmail] = useState('');
+  const [loginFormKey, setLoginFormKey] = useState(0);
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+
+  if (status === 'restoring') return <FullPageSpinner label={CHECKING_AUTHENTICATION} />;
+  if (status === 'authenticated') {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from && from.startsWith('/') && !from.startsWith('//') ? from : '/'} replace />;
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <MarketingPanel />
+      <Box sx={{ display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+        <ConnectionBanner />
+        <Box
+          component="main"
+          sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, py: { xs: 4, md: 6 } }}
+        >
+          <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+            <Typography variant="h5" component="h1">
+              {tab === 'login' ? 'Welcome back' : 'Create your account'}
+            </Typography>
+            <Typography color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
+              {tab === 'login' ? 'Sign in to manage your voice agents.' : 'Set up Parley for your business in minutes.'}
+            </Typography>
+            <Tabs
+              value={tab}
+              onChange={(_, value: AuthTab) => setTab(value)}
+              variant="fullWidth"
+              sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Tab label="Login" value="login" id="auth-tab-login" aria-controls="auth-panel-login" />
+              <Tab label="Register" value="register" id="auth-tab-register" aria-controls="auth-panel-register" />
+            </Tabs>
+            <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
+              {tab === 'login' && (
+                <LoginForm
+                  key={loginFormKey}
+                  defaultEmail={loginEmail}
+                  onForgotPassword={(email) => setForgotEmail(email)}
+                />
+              )}
+            </div>
+            <div
+              role="tabpanel"
+              id="auth-panel-register"
+              aria-labelledby="auth-tab-register"
+              hidden={tab !== 'register'}
+            >
+              {tab === 'register' && (
+                <RegisterForm
+                  onRegistered={(email) => {
+                    setLoginEmail(email);
+                    setLoginFormKey((key) => key + 1);
+                    setTab('login');
+                  }}
+                />
+              )}
+            </div>
+          </Paper>
+        </Box>
+      </Box>
+      <ForgotPasswordDialog
+        open={forgotEmail !== null}
+        defaultEmail={forgotEmail ?? ''}
+        onClose={() => setForgotEmail(null)}
+      />
+    </Box>
+  );
+}

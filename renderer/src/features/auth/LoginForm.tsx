@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { classifyError } from '@shared/domain/error-classifier';
+import { useAppDispatch } from '../../app/hooks';
+import { FormTextField } from '../../components/forms/FormTextField';
+import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { useToast } from '../../components/toasts/useToast';
+import { useLoginMutation } from './authApi';
+import { loginFormSchema, type LoginFormValues } from './authForms';
+import { startSession } from './sessionActions';
+
+export const LOGIN_FAILED_TEXT = 'Login failed. Please check your credentials.';
+
+export function LoginForm({
+  defaultEmail,
+  onForgotPassword,
+}: {
+  defaultEmail: string;
+  onForgotPassword: (email: string) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const { toast } = useToast();
+  const [login] = useLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
+    resolver: sharedSchemaResolver(loginFormSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  const onSubmit = async (values: LoginFormValues) => {
+    setFailure(null);
+    try {
+      const response = await login(values).unwrap();
+      if (!response.user.emailVerified) {
+        toast({ title: 'Email not verified', description: 'Please check your email to verify your account.' });
+      }
+      dispatch(startSession(response));
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['email', 'password']);
+      toast({
+        title: 'Login failed',
+        description: serverMessageOr(error, 'Invalid credentials'),
+        variant: 'destructive',
+      });
+      setFailure(classifyError(error).status === 401 ? LOGIN_FAILED_TEXT : serverMessageOr(error, LOGIN_FAILED_TEXT));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Login">
+      <Stack spacing={2.5}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+        <FormTextField
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => onForgotPassword(getValues('email') ?? '')}
+          >
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting}>
+          Sign In
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

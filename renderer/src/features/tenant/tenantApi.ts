@@ -1,0 +1,18 @@
+import type { Plan, Tenant } from '@shared/api/auth.types';
+import { baseApi } from '../../app/baseApi';
+
+/** The caller's tenant and plan; the plan only for users with a tenant (spec 000 §6). */
+export const tenantApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTenant: build.query<{ tenant: Tenant }, void>({
+      query: () => 'tenant',
+      providesTags: ['Tenant'],
+    }),
+    getTenantPlan: build.query<{ plan: Plan }, void>({
+      query: () => 'tenant/plan',
+      providesTags: ['Tenant'],
+    }),
+  }),
+});
+
+export const { useGetTenantQuery, useGetTenantPlanQuery } = tenantApi;

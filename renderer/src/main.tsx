@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { makeStore, persistSession } from './app/store';
+import { restoreSession } from './features/auth/sessionActions';
+
+const store = makeStore();
+persistSession(store);
+void store.dispatch(restoreSession());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);

@@ -1,0 +1,93 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export const DEMO_PASSWORD = 'parley-demo';
+export const DEMO = {
+  admin: 'admin@demo.parley.test',
+  user: 'user@demo.parley.test',
+  superadmin: 'superadmin@parley.test',
+} as const;
+
+/** Every test talks to the server that global setup started (or one it starts itself). */
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its first parameter, even when there are none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.PARLEY_E2E_BASE_URL;
+    if (!url) throw new Error('PARLEY_E2E_BASE_URL is not set: run the tests through playwright.config.ts');
+    await use(url);
+  },
+});
+
+/** A fresh address per test, so that each test starts from its own data. */
+export function uniqueEmail(label: string): string {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return `${label}-${suffix}@e2e.parley.test`;
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name: string;
+  tenantName: string;
+}
+
+/** Registers a new tenant and its admin straight through the API (set-up, not the behaviour under test). */
+export async function registerAccount(request: APIRequestContext, label: string): Promise<NewAccount> {
+  const account = {
+    email: uniqueEmail(label),
+    password: 'first-Password-1',
+    name: `E2E ${label}`,
+    tenantName: `E2E ${label} Ltd`,
+  };
+  const response = await request.post('/api/auth/custom/register', { data: account });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().endsWith('/auth')) await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in and waits for the page frame. */
+export async function signInToFrame(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await signIn(page, email, password);
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+}
+
+type MailKind = 'verify-email' | 'reset-password';
+
+/** The newest link of a kind in the test outbox, as a path (/verify-email?token=…), read as a person reads mail. */
+export async function linkFromMail(request: APIRequestContext, to: string, kind: MailKind): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return null;
+        const { messages } = (await response.json()) as { messages: Array<{ kind: string; text: string }> };
+        const message = messages.find((candidate) => candidate.kind === kind);
+        const match = message?.text.match(new RegExp(`/${kind}\\?token=[^\\s"'<>)]+`));
+        link = match?.[0] ?? null;
+        return link;
+      },
+      { message: `a ${kind} e-mail to ${to}`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return link as unknown as string;
+}
+
+/** The access token the app keeps (spec 000 §3: local storage holds the pair, each token and the user). */
+export async function storedAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('accessToken'));
+}
+
+export function tokenExpiry(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number };
+  return payload.exp * 1000;
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+
+export interface ServerOptions {
+  /** Reuse a port (to bring a stopped server back where the browser expects it). */
+  port?: number;
+  /** Reuse a data folder (the same database across a restart); a fresh one otherwise. */
+  dataDir?: string;
+  accessTokenTtlSec?: number;
+}
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server; the data folder is removed unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server (SQLite, sandbox providers, NODE_ENV=test) on its own data folder and waits for health. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PASSWORD_HASH_COST: '10',
+    SANDBOX_CALL_DELAY_MS: '200',
+    LOG_LEVEL: 'warn',
+    // Every browser test signs in from 127.0.0.1: the per-address limit would make tests depend on each other.
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
+    ...(options.accessTokenTtlSec ? { ACCESS_TOKEN_TTL_SEC: String(options.accessTokenTtlSec) } : {}),
+  };
+  const child = spawn(TSX, ['server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  return {
+    url,
+    port,
+    dataDir,
+    async stop({ keepData = false } = {}) {
+      await stopChild(child);
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become healthy within 90 s:\n${output()}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
