@@ -7,12 +7,19 @@ import { createAccessTokenSigner, createGuards, type AppState, type Guards } fro
 import { errorMiddleware } from './http/error.middleware';
 import { requestMiddleware, securityHeaders } from './http/request.middleware';
 import { staticRenderer } from './http/static.middleware';
+import { agentTemplatesRoutes } from './modules/agent-templates/agent-templates.routes';
+import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { callsRoutes } from './modules/calls/calls.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { voicesRoutes } from './modules/voices/voices.routes';
 
 /** A module's routes: built from the app's dependencies and the shared guards. */
 export type RoutesFactory = (deps: AppDeps, guards: Guards) => Router<AppState>;
@@ -24,6 +31,13 @@ const API_MODULES: RoutesFactory[] = [
   billingRoutes,
   invitationsRoutes,
   testSupportRoutes,
+  voicesRoutes,
+  agentTemplatesRoutes,
+  agentsRoutes,
+  phoneNumbersRoutes,
+  uploadsRoutes,
+  statsRoutes,
+  callsRoutes,
 ];
 
 /** The origin of the desktop console's renderer, always allowed in addition to configured origins. */

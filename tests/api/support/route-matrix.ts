@@ -54,6 +54,25 @@ export const ROUTE_MATRIX: RouteRule[] = [
   rule('HEAD', '/api/invitations/:token', 'public'),
   rule('GET', '/api/test/outbox', 'public'),
   rule('HEAD', '/api/test/outbox', 'public'),
+  // Voice agents, phone numbers, uploads, stats and the voice provider's webhook.
+  rule('GET', '/api/voices', 'user', false),
+  rule('GET', '/api/agent-templates', 'user', false),
+  rule('GET', '/api/agents', 'user', true, true),
+  rule('POST', '/api/agents', 'admin', true, true),
+  rule('GET', '/api/agents/:id', 'user', true, true),
+  rule('PATCH', '/api/agents/:id', 'admin', true, true),
+  rule('DELETE', '/api/agents/:id', 'admin', true, true),
+  rule('GET', '/api/agents/:id/stats', 'user', true, true),
+  rule('POST', '/api/agents/:id/sync-calls', 'user', true, true),
+  rule('POST', '/api/agents/:id/simulate-call', 'admin', true, true),
+  rule('GET', '/api/stats', 'user', true, true),
+  rule('GET', '/api/phone-numbers', 'user', true, true),
+  rule('GET', '/api/phone-numbers/billing', 'user', true, true),
+  rule('GET', '/api/twilio/available-phone-numbers', 'user', true, true),
+  rule('POST', '/api/twilio/purchase-phone-number', 'admin', true, true),
+  rule('POST', '/api/upload', 'admin', true, true),
+  rule('GET', '/api/uploads/:id', 'user', true, true),
+  rule('POST', '/api/webhooks/elevenlabs', 'public'),
 ];
 
 /** Adds GET's automatic HEAD twin for rows a module lists as GET only. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './0001_initial-schema';
+import * as agentKnowledgeAndCallCounts from './0002_agent-knowledge-and-call-counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -7,7 +8,10 @@ interface Migration {
 }
 
 /** The migration history, listed in code so it works from source, from a bundle and inside Electron. */
-const MIGRATIONS: Array<[string, Migration]> = [['0001_initial-schema', initialSchema]];
+const MIGRATIONS: Array<[string, Migration]> = [
+  ['0001_initial-schema', initialSchema],
+  ['0002_agent-knowledge-and-call-counts', agentKnowledgeAndCallCounts],
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => MIGRATIONS.map(([, migration]) => migration),

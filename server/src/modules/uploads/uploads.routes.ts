@@ -1,0 +1,50 @@
+import Router from '@koa/router';
+import { asciiFileName } from '@shared/domain/file-name';
+import type { AppDeps } from '../../app-deps';
+import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
+import { createUploadsService } from './uploads.service';
+import { readSingleFile } from './uploads.multipart';
+
+/** File upload (knowledge PDFs, images) and tenant-checked download. */
+export function uploadsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
+  const service = createUploadsService(deps);
+  const router = new Router<AppState>();
+  const member = [guards.authenticate, guards.requireTenant, guards.billingGate] as const;
+
+  router.post(
+    '/upload',
+    guards.authenticate,
+    guards.requireTenant,
+    guards.requireAdmin,
+    guards.billingGate,
+    async (ctx) => {
+      const file = await readSingleFile(ctx.req, {
+        fileField: 'file',
+        headBytes: service.headBytes,
+        hardMaxBytes: service.hardMaxBytes,
+        inspect: service.limitFor,
+      });
+      ctx.status = 201;
+      ctx.body = await service.store(tenantIdOf(ctx), authOf(ctx).userId, {
+        fileName: file.fileName,
+        data: file.data,
+        purpose: file.fields.purpose,
+      });
+    },
+  );
+
+  router.get('/uploads/:id', ...member, async (ctx) => {
+    const { upload, data } = await service.read(tenantIdOf(ctx), ctx.params.id ?? '');
+    // Always a download, never rendered by the browser in our origin (SECURITY F3).
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${asciiFileName(upload.original_name)}"; filename*=UTF-8''${encodeURIComponent(upload.original_name)}`,
+    );
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+    ctx.type = upload.mime_type;
+    ctx.body = data;
+  });
+
+  return router;
+}

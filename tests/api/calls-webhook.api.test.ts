@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
+import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
+import { elevenLabsSignatureHeader } from '../../server/src/sandbox/webhook.delivery';
+import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+
+const WEBHOOK = '/api/webhooks/elevenlabs';
+const nowSecs = () => Math.floor(Date.now() / 1000);
+
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', (kind) => {
+  let app: TestApp;
+  let admin: string;
+  let otherAdmin: string;
+  let agent: { id: string; elevenlabsAgentId: string };
+  let theirAgent: { id: string; elevenlabsAgentId: string };
+
+  const secret = () => app.deps.sandbox!.elevenlabs.webhookSecret;
+  const event = (conversationId: string, agentId: string, extra: object = {}) =>
+    JSON.stringify({
+      type: 'post_call_transcription',
+      event_timestamp: nowSecs(),
+      data: { conversation_id: conversationId, agent_id: agentId, ...extra },
+    });
+  const post = (body: string, signature?: string) =>
+    app.request('POST', WEBHOOK, {
+      headers: { 'content-type': 'application/json', ...(signature ? { 'elevenlabs-signature': signature } : {}) },
+      raw: body,
+    });
+  const postSigned = (body: string, t = nowSecs()) => post(body, elevenLabsSignatureHeader(secret(), body, t));
+  const count = async (table: string, where: Record<string, unknown> = {}) =>
+    Number((await app.deps.db(table).where(where).count({ n: '*' }).first())?.n);
+
+  /**
+   * Rings the agent's number in the sandbox while our endpoint refuses the sandbox's own deliveries (and its
+   * retries), so the test alone decides which events arrive; bodies passed to `allow` still get through.
+   */
+  async function callWithoutWebhook(): Promise<{ conversationId: string; allow(body: string): void }> {
+    const allowed = new Set<string>();
+    const verify = app.deps.voice.verifyPostCallWebhook.bind(app.deps.voice);
+    vi.spyOn(app.deps.voice, 'verifyPostCallWebhook').mockImplementation((raw, header) => {
+      if (!allowed.has(raw.toString('utf8'))) throw new Error('endpoint down');
+      return verify(raw, header);
+    });
+    const call = await app.request('POST', `/api/agents/${agent.id}/simulate-call`, { token: admin });
+    expect(call.status, call.text).toBe(202);
+    await eventually(async () => {
+      expect((await app.deps.voice.getConversation(call.body.conversationId)).status).toBe('done');
+    });
+    return { conversationId: call.body.conversationId, allow: (body) => allowed.add(body) };
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
+    otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
+    // No included minutes and a per-tenant rate, so every recorded minute shows up as overage.
+    await app.deps
+      .db('tenants')
+      .where({ id: DEMO_TENANT_IDS.demo })
+      .update({ minutes_included: 0, price_per_minute_override: 25 });
+
+    const search = await app.request('GET', '/api/twilio/available-phone-numbers?country=NZ', { token: admin });
+    const bought = await app.request('POST', '/api/twilio/purchase-phone-number', {
+      token: admin,
+      body: { phoneNumber: search.body.availableNumbers[0].phoneNumber },
+    });
+    const created = await app.request('POST', '/api/agents', {
+      token: admin,
+      body: {
+        name: 'Wiremu',
+        purpose: 'Take bookings for the clinic.',
+        greeting: 'Kia ora, Demo Dental, Wiremu speaking.',
+        closing: 'Thanks for calling, ka kite!',
+        prompt: 'Offer the earliest appointment first.',
+        phoneNumberId: bought.body.phoneNumber.id,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    agent = created.body.agent;
+    const theirs = await app.request('POST', '/api/agents', {
+      token: otherAdmin,
+      body: { name: 'Other', purpose: 'Plumbing quotes.', greeting: 'Hello!', closing: 'Bye!' },
+    });
+    theirAgent = theirs.body.agent;
+  });
+  afterAll(() => app?.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  describe('signature', () => {
+    const body = () => event(`conv_${randomUUID()}`, agent.elevenlabsAgentId);
+
+    it('answers 400 without a signature header', async () => {
+      const res = await post(body());
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Missing ElevenLabs-Signature header.');
+    });
+
+    it.each([
+      ['a malformed header', (b: string) => post(b, 'not-a-signature')],
+      ['a stale timestamp', (b: string) => postSigned(b, nowSecs() - 31 * 60)],
+      ['a timestamp from the future', (b: string) => postSigned(b, nowSecs() + 31 * 60)],
+      [
+        'a tampered body',
+        (b: string) => post(b.replace('post_call', 'post_call '), elevenLabsSignatureHeader(secret(), b, nowSecs())),
+      ],
+      ['a wrong-length signature', (b: string) => post(b, `t=${nowSecs()},v0=abcd`)],
+      ['a non-hex signature', (b: string) => post(b, `t=${nowSecs()},v0=${'zz'.repeat(32)}`)],
+      ['an empty signature', (b: string) => post(b, `t=${nowSecs()},v0=`)],
+      ['the wrong secret', (b: string) => post(b, elevenLabsSignatureHeader('wsec_wrong', b, nowSecs()))],
+    ])('refuses %s with 401, never 500', async (_name, send) => {
+      const before = await count('calls');
+      const res = await send(body());
+      expect(res.status).toBe(401);
+      expect(res.body.code).toEqual(expect.any(String));
+      expect(await count('calls')).toBe(before);
+    });
+
+    it('answers 400 to a signed body that is not a post-call event', async () => {
+      expect((await postSigned(JSON.stringify({ type: 'something_else', data: {} }))).status).toBe(400);
+    });
+
+    it('ignores (200) a signed event for an agent that is not ours', async () => {
+      const fetch = vi.spyOn(app.deps.voice, 'getConversation');
+      const res = await postSigned(event(`conv_${randomUUID()}`, `agent_${randomUUID()}`));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, outcome: 'unknown-agent' });
+      expect(fetch).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('recording', () => {
+    it('records the sandbox call from its own signed webhook, with rollup and usage in step', async () => {
+      const call = await app.request('POST', `/api/agents/${agent.id}/simulate-call`, { token: admin });
+      expect(call.status).toBe(202);
+      const row = await eventually(async () => {
+        const found = await app.deps.db('calls').where({ conversation_id: call.body.conversationId }).first();
+        expect(found).toBeDefined();
+        return found;
+      });
+      expect(row).toMatchObject({
+        tenant_id: DEMO_TENANT_IDS.demo,
+        agent_id: agent.id,
+        direction: 'inbound',
+        status: 'answered',
+        call_successful: 'success',
+      });
+      expect(Number(row.duration_sec)).toBeGreaterThan(0);
+      const transcript = JSON.parse(row.transcript);
+      expect(transcript[0]).toMatchObject({ role: 'agent', message: 'Kia ora, Demo Dental, Wiremu speaking.' });
+      expect(transcript.at(-1).message).toContain('Thanks for calling, ka kite!');
+      expect(row.summary).toEqual(expect.any(String));
+
+      const day = await app.deps.db('agent_call_daily').where({ agent_id: agent.id }).first();
+      expect(day).toMatchObject({ tenant_id: DEMO_TENANT_IDS.demo, call_count: 1 });
+      expect(Number(day.duration_sec)).toBe(Number(row.duration_sec));
+      expect(Number(day.cost_cents)).toBe(Number(row.cost_cents));
+
+      const minutes = Math.ceil(Number(row.duration_sec) / 60);
+      const usage = await app.deps.db('usage').where({ tenant_id: DEMO_TENANT_IDS.demo }).first();
+      expect(usage).toMatchObject({
+        month_yyyy_mm: new Date(row.started_at).toISOString().slice(0, 7),
+        minutes_included: 0,
+        calls_count: 1,
+        cost_per_minute_applied: 25,
+      });
+      expect(Number(usage.seconds_used)).toBe(Number(row.duration_sec));
+      expect(Number(usage.minutes_used)).toBe(minutes);
+      expect(Number(usage.minutes_billable)).toBe(minutes);
+      expect(Number(usage.billing_cost)).toBe(minutes * 25);
+
+      const stats = await app.request('GET', '/api/stats', { token: admin });
+      expect(stats.body).toMatchObject({ totalCalls: 1, minutesUsed: minutes, activeAgents: 1, activePhoneNumbers: 1 });
+    });
+
+    it('counts a duplicated webhook once, even five at a time', async () => {
+      const { conversationId, allow } = await callWithoutWebhook();
+      const before = await app.deps.db('usage').where({ tenant_id: DEMO_TENANT_IDS.demo }).first();
+      const body = event(conversationId, agent.elevenlabsAgentId);
+      allow(body);
+      const results = await Promise.all(Array.from({ length: 5 }, () => postSigned(body)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(results.filter((r) => r.body.outcome === 'recorded')).toHaveLength(1);
+      expect(results.filter((r) => r.body.outcome === 'duplicate')).toHaveLength(4);
+      // And again later, signed afresh, as a retrying sender would.
+      const retry = event(conversationId, agent.elevenlabsAgentId, { retry: 1 });
+      allow(retry);
+      expect((await postSigned(retry)).body.outcome).toBe('duplicate');
+
+      expect(await count('calls', { conversation_id: conversationId })).toBe(1);
+      const after = await app.deps.db('usage').where({ tenant_id: DEMO_TENANT_IDS.demo }).first();
+      expect(Number(after.calls_count)).toBe(Number(before.calls_count) + 1);
+      const row = await app.deps.db('calls').where({ conversation_id: conversationId }).first();
+      expect(Number(after.minutes_used)).toBe(Number(before.minutes_used) + Math.ceil(Number(row.duration_sec) / 60));
+      const stats = await app.request('GET', `/api/agents/${agent.id}/stats`, { token: admin });
+      expect(stats.body.totalCalls).toBe(Number(after.calls_count));
+    });
+
+    it('takes the tenant from our agent row for the conversation, not from payload claims', async () => {
+      const { conversationId, allow } = await callWithoutWebhook();
+      // The payload names the other tenant's agent and carries a tenant claim; the conversation is our agent's.
+      const body = event(conversationId, theirAgent.elevenlabsAgentId, { tenant_id: DEMO_TENANT_IDS.other });
+      allow(body);
+      const res = await postSigned(body);
+      expect(res.body.outcome).toBe('recorded');
+      const row = await app.deps.db('calls').where({ conversation_id: conversationId }).first();
+      expect(row).toMatchObject({ tenant_id: DEMO_TENANT_IDS.demo, agent_id: agent.id });
+      expect(await count('calls', { tenant_id: DEMO_TENANT_IDS.other })).toBe(0);
+      const theirStats = await app.request('GET', '/api/stats', { token: otherAdmin });
+      expect(theirStats.body.totalCalls).toBe(0);
+    });
+
+    it('answers 502 when the provider cannot return the conversation, so the sender retries', async () => {
+      vi.spyOn(app.deps.voice, 'getConversation').mockRejectedValueOnce(new Error('upstream 503'));
+      const res = await postSigned(event(`conv_${randomUUID()}`, agent.elevenlabsAgentId));
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe('The voice service could not return the conversation: upstream 503');
+    });
+
+    it('keeps counting the calls of a deleted agent in the dashboard total', async () => {
+      const before = (await app.request('GET', '/api/stats', { token: admin })).body;
+      expect(before.totalCalls).toBeGreaterThan(0);
+      await app.request('DELETE', `/api/agents/${agent.id}`, { token: admin });
+      const gone = await app.request('DELETE', `/api/agents/${agent.id}`, { token: admin });
+      expect(gone.body.deleted).toBe(true);
+      const after = (await app.request('GET', '/api/stats', { token: admin })).body;
+      expect(after).toMatchObject({ totalCalls: before.totalCalls, minutesUsed: before.minutesUsed, activeAgents: 0 });
+      expect(await count('calls', { tenant_id: DEMO_TENANT_IDS.demo })).toBe(before.totalCalls);
+    });
+  });
+});

@@ -1,0 +1,285 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
+import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
+import { startTestApp, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
+
+describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
+  let app: TestApp;
+  let admin: string;
+  let user: string;
+  let otherAdmin: string;
+  const clock = testClock(new Date('2026-11-20T10:00:00.000Z'));
+
+  const search = (query: string, token = admin) =>
+    app.request('GET', `/api/twilio/available-phone-numbers${query}`, { token });
+
+  /** A number the sandbox sells that nobody here owns yet. */
+  async function freeNumber(country = 'NZ'): Promise<string> {
+    const res = await search(`?country=${country}&limit=100`);
+    const owned = new Set((await app.deps.db('phone_numbers').pluck('phone_number')).map(String));
+    return res.body.availableNumbers
+      .map((n: { phoneNumber: string }) => n.phoneNumber)
+      .find((n: string) => !owned.has(n));
+  }
+
+  const purchase = (body: object, token = admin) =>
+    app.request('POST', '/api/twilio/purchase-phone-number', { token, body });
+
+  /** Whether the (sandbox's) Twilio account owns the number, asked through the telephony adapter. */
+  const twilioOwns = async (phoneNumber: string) => (await app.deps.telephony.findOwnedNumber(phoneNumber)) !== null;
+
+  const countRows = async (table: string) =>
+    Number((await app.deps.db(table).where({ tenant_id: DEMO_TENANT_IDS.demo }).count({ n: '*' }).first())?.n);
+
+  beforeAll(async () => {
+    app = await startTestApp(kind, { clock });
+    admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
+    user = (await app.login(DEMO_ACCOUNTS.user.email)).accessToken;
+    otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
+    // Two included numbers and at most four, so the included, billable and refused cases all come quickly.
+    await app.deps.db('plans').where({ id: 'growth' }).update({ phone_numbers_included: 2, max_phone_numbers: 4 });
+  });
+  afterAll(() => app?.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  describe('search', () => {
+    it('finds numbers with the spec fields, normalised capabilities, for any member', async () => {
+      const res = await search('?country=NZ', user);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.country).toBe('NZ');
+      expect(res.body.availableNumbers).toHaveLength(20);
+      for (const number of res.body.availableNumbers) {
+        expect(number).toEqual({
+          phoneNumber: expect.stringMatching(/^\+64\d+$/),
+          friendlyName: expect.any(String),
+          region: expect.any(String),
+          locality: expect.any(String),
+          isoCountry: 'NZ',
+          capabilities: { voice: true, SMS: expect.any(Boolean) },
+          currentPrice: expect.toSatisfy((v: unknown) => v === null || typeof v === 'number'),
+        });
+      }
+    });
+
+    it('filters by area code, digits and SMS, and honours the limit', async () => {
+      const res = await search('?country=US&areaCode=415&contains=555&smsEnabled=true&limit=5');
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.availableNumbers.length).toBeGreaterThan(0);
+      expect(res.body.availableNumbers.length).toBeLessThanOrEqual(5);
+      for (const number of res.body.availableNumbers) {
+        expect(number.phoneNumber.startsWith('+1415')).toBe(true);
+        expect(number.phoneNumber).toContain('555');
+        expect(number.capabilities.SMS).toBe(true);
+      }
+    });
+
+    it('defaults to US numbers, as the spec schema says', async () => {
+      const res = await search('');
+      expect(res.status).toBe(200);
+      expect(res.body.country).toBe('US');
+    });
+
+    it.each([
+      ['?areaCode=41', 'areaCode', 'Area code must be 3 digits'],
+      ['?areaCode=4155', 'areaCode', 'Area code must be 3 digits'],
+      ['?country=NZL', 'country', 'Country must be 2 characters'],
+      ['?country=GB', 'country', 'Country must be one of NZ, AU or US'],
+      ['?limit=101', 'limit', 'Limit must be at most 100'],
+      ['?limit=0', 'limit', 'Limit must be a positive integer'],
+      ['?limit=abc', 'limit', 'Limit must be a positive integer'],
+      ['?contains=12a', 'contains', 'Contains must be up to 16 digits'],
+      ['?voiceEnabled=maybe', 'voiceEnabled', 'voiceEnabled must be true or false'],
+      ['?tenantId=x', '', 'Unknown field: tenantId'],
+    ])('rejects %s with 400', async (query, field, message) => {
+      const res = await search(query);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      if (field) expect(res.body.fields[field]).toBe(message);
+    });
+
+    it('needs a signed-in tenant member', async () => {
+      expect((await app.request('GET', '/api/twilio/available-phone-numbers')).status).toBe(401);
+    });
+  });
+
+  describe('purchase and billing', () => {
+    it('starts with no numbers and every slot open', async () => {
+      const list = await app.request('GET', '/api/phone-numbers', { token: user });
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual({ phoneNumbers: [] });
+      const billing = await app.request('GET', '/api/phone-numbers/billing', { token: user });
+      expect(billing.body).toEqual({
+        eligibility: {
+          currentCount: 0,
+          includedInPlan: 2,
+          maxAllowed: 4,
+          canPurchase: true,
+          reason: 'Your next number is included in your plan (0 of 2 included numbers in use).',
+          nextNumberCost: 0,
+        },
+        currentCosts: { billableNumbers: 0, totalCost: 0, costPerNumber: 1000 },
+      });
+    });
+
+    it('buys a number, imports it into the voice provider and records its free month', async () => {
+      const phoneNumber = await freeNumber();
+      const res = await purchase({ phoneNumber, friendlyName: 'Reception line' });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toMatchObject({
+        message: 'Phone number purchased successfully.',
+        monthlyCost: 0,
+        includedInPlan: true,
+      });
+      expect(res.body.phoneNumber).toEqual({
+        id: expect.any(String),
+        phoneNumber,
+        label: 'Reception line',
+        provider: 'twilio',
+        country: 'NZ',
+        active: true,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        assignedAgentId: null,
+        assigned_agent: null,
+      });
+      const row = await app.deps.db('phone_numbers').where({ id: res.body.phoneNumber.id }).first();
+      expect(row.twilio_sid).toMatch(/^PN/);
+      expect(row.elevenlabs_phone_number_id).toEqual(expect.any(String));
+      const billing = await app.deps.db('phone_number_billing').where({ phone_number_id: row.id }).first();
+      expect(billing).toMatchObject({ month_yyyy_mm: '2026-11', cost_monthly: 0, tenant_id: DEMO_TENANT_IDS.demo });
+      expect(Boolean(billing.included_in_plan)).toBe(true);
+      expect(await twilioOwns(phoneNumber)).toBe(true);
+
+      // Sold numbers leave the search.
+      const again = await search('?country=NZ&limit=100');
+      expect(again.body.availableNumbers.map((n: { phoneNumber: string }) => n.phoneNumber)).not.toContain(phoneNumber);
+      const list = await app.request('GET', '/api/phone-numbers', { token: user });
+      expect(list.body.phoneNumbers.map((n: { phoneNumber: string }) => n.phoneNumber)).toEqual([phoneNumber]);
+    });
+
+    it('refuses a number the tenant already owns', async () => {
+      const [owned] = await app.deps
+        .db('phone_numbers')
+        .where({ tenant_id: DEMO_TENANT_IDS.demo })
+        .pluck('phone_number');
+      const res = await purchase({ phoneNumber: owned });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('You already own this phone number.');
+    });
+
+    it('bills numbers beyond the included ones, then refuses past the maximum with the reason', async () => {
+      expect((await purchase({ phoneNumber: await freeNumber() })).body.includedInPlan).toBe(true);
+      const third = await purchase({ phoneNumber: await freeNumber('AU') });
+      expect(third.status, third.text).toBe(201);
+      expect(third.body).toMatchObject({ includedInPlan: false, monthlyCost: 1000 });
+      expect(third.body.phoneNumber.country).toBe('AU');
+      const fourth = await purchase({ phoneNumber: await freeNumber('US') });
+      expect(fourth.status).toBe(201);
+
+      const billing = await app.request('GET', '/api/phone-numbers/billing', { token: admin });
+      expect(billing.body).toEqual({
+        eligibility: {
+          currentCount: 4,
+          includedInPlan: 2,
+          maxAllowed: 4,
+          canPurchase: false,
+          reason: 'Your plan allows up to 4 phone numbers. Upgrade your plan to add more.',
+          nextNumberCost: 0,
+        },
+        currentCosts: { billableNumbers: 2, totalCost: 2000, costPerNumber: 1000 },
+      });
+
+      const buy = vi.spyOn(app.deps.telephony, 'purchaseNumber');
+      const refused = await purchase({ phoneNumber: await freeNumber() });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        code: 'PLAN_LIMIT_REACHED',
+        message: 'Your plan allows up to 4 phone numbers. Upgrade your plan to add more.',
+      });
+      expect(buy).not.toHaveBeenCalled();
+      await app.deps.db('plans').where({ id: 'growth' }).update({ max_phone_numbers: 10 });
+    });
+
+    it('releases the number again when the voice provider cannot import it, and records nothing', async () => {
+      const phoneNumber = await freeNumber();
+      const before = [await countRows('phone_numbers'), await countRows('phone_number_billing')];
+      vi.spyOn(app.deps.voice, 'importTwilioNumber').mockRejectedValueOnce(new Error('import refused'));
+      const res = await purchase({ phoneNumber });
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({
+        code: 'PROVIDER_ERROR',
+        message: 'The phone number could not be connected to the voice service: import refused',
+      });
+      expect([await countRows('phone_numbers'), await countRows('phone_number_billing')]).toEqual(before);
+      expect(await twilioOwns(phoneNumber)).toBe(false);
+    });
+
+    it('undoes both providers when our own write fails', async () => {
+      const phoneNumber = await freeNumber();
+      const removed = vi.spyOn(app.deps.voice, 'deletePhoneNumber');
+      const released = vi.spyOn(app.deps.telephony, 'releaseNumber');
+      vi.spyOn(app.deps.db, 'transaction').mockRejectedValueOnce(new Error('database went away'));
+      const res = await purchase({ phoneNumber });
+      expect(res.status).toBe(500);
+      expect(removed).toHaveBeenCalledTimes(1);
+      expect(released).toHaveBeenCalledTimes(1);
+      expect(await twilioOwns(phoneNumber)).toBe(false);
+      expect(await app.deps.db('phone_numbers').where({ phone_number: phoneNumber }).first()).toBeUndefined();
+    });
+
+    it('completes a purchase whose earlier attempt crashed after the provider bought it', async () => {
+      const phoneNumber = await freeNumber();
+      // The provider has the number (bought before a crash), we have no row for it.
+      await app.deps.telephony.purchaseNumber({ phoneNumber, friendlyName: phoneNumber });
+      const buy = vi.spyOn(app.deps.telephony, 'purchaseNumber');
+      const res = await purchase({ phoneNumber });
+      expect(res.status, res.text).toBe(201);
+      expect(buy).not.toHaveBeenCalled();
+      expect(res.body.phoneNumber.phoneNumber).toBe(phoneNumber);
+    });
+
+    it('maps a provider refusal to a clear error and records nothing', async () => {
+      const before = await countRows('phone_numbers');
+      const res = await purchase({ phoneNumber: '+6495550000123' });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(600);
+      expect(res.status).not.toBe(500);
+      expect(res.body.code).toBe('PROVIDER_ERROR');
+      expect(res.body.message).toMatch(/^The phone number could not be purchased: /);
+      expect(await countRows('phone_numbers')).toBe(before);
+    });
+
+    it.each([
+      [{ phoneNumber: '095551234' }, 'phoneNumber', 'Invalid phone number format'],
+      [{ phoneNumber: '+0123456789' }, 'phoneNumber', 'Invalid phone number format'],
+      [{}, 'phoneNumber', 'Phone number is required'],
+      [{ phoneNumber: '+6495551234', country: 'NZL' }, 'country', 'Country must be 2 characters'],
+      [{ phoneNumber: '+6495551234', tenantId: DEMO_TENANT_IDS.other }, '', 'Unknown field: tenantId'],
+    ])('rejects %j with 400', async (body, field, message) => {
+      const res = await purchase(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      if (field) expect(res.body.fields[field]).toBe(message);
+    });
+
+    it('is for admins', async () => {
+      const res = await purchase({ phoneNumber: await freeNumber() }, user);
+      expect(res.status).toBe(403);
+    });
+
+    it('keeps each tenant’s numbers to itself', async () => {
+      const mine = (await app.request('GET', '/api/phone-numbers', { token: admin })).body.phoneNumbers;
+      expect(mine.length).toBeGreaterThan(0);
+      const theirs = await app.request('GET', '/api/phone-numbers', { token: otherAdmin });
+      expect(theirs.body.phoneNumbers).toEqual([]);
+      for (const number of mine) expect(theirs.text).not.toContain(number.phoneNumber);
+      const theirBilling = await app.request('GET', '/api/phone-numbers/billing', { token: otherAdmin });
+      expect(theirBilling.body.eligibility.currentCount).toBe(0);
+      // A number another tenant holds is simply not available.
+      const taken = await purchase({ phoneNumber: mine[0].phoneNumber }, otherAdmin);
+      expect(taken.status).toBe(409);
+      expect(taken.body.message).toBe('This phone number is no longer available.');
+    });
+  });
+});
