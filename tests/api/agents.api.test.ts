@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
 import { AGENT_TEMPLATES, VOICES } from '../../server/src/db/seeds/catalogue';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const AGENT = {
   name: 'Ava',
@@ -13,19 +14,6 @@ const AGENT = {
 };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** Polls until the check passes, for what the sandbox delivers a moment later (its webhooks). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
   let app: TestApp;

@@ -4,21 +4,10 @@ import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
 import { elevenLabsSignatureHeader } from '../../server/src/sandbox/webhook.delivery';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import { eventually } from './support/eventually';
 
 const WEBHOOK = '/api/webhooks/elevenlabs';
 const nowSecs = () => Math.floor(Date.now() / 1000);
-
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', (kind) => {
   let app: TestApp;

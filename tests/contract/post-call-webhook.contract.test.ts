@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, UnauthorizedError, ValidationError } from '../../server/src/http/app-error';
+import { AppError, WebhookSignatureError, ValidationError } from '../../server/src/http/app-error';
 import type { Clock } from '../../server/src/lib/clock';
 import { createElevenLabsVoiceProvider } from '../../server/src/providers/voice/elevenlabs.voice';
 import {
@@ -193,8 +193,8 @@ describe('verifyPostCallWebhook rejects what is not signed by the vendor (401, n
     ['a non-numeric timestamp', `t=soon,v0=${'a'.repeat(64)}`],
   ])('rejects %s', (_case, header) => {
     const error = thrown(() => verifier.verifyPostCallWebhook(raw, header));
-    expect(error).toBeInstanceOf(UnauthorizedError);
-    expect((error as UnauthorizedError).status).toBe(401);
+    expect(error).toBeInstanceOf(WebhookSignatureError);
+    expect((error as WebhookSignatureError).status).toBe(401);
   });
 
   it('accepts a signature 29 minutes old', () => {

@@ -73,3 +73,10 @@ export class ProviderError extends AppError {
     super(status, 'PROVIDER_ERROR', message);
   }
 }
+
+/** A webhook whose signature is missing, stale or wrong: refused without touching anything. */
+export class WebhookSignatureError extends AppError {
+  constructor(message: string) {
+    super(401, 'WEBHOOK_SIGNATURE_INVALID', message);
+  }
+}

@@ -31,7 +31,7 @@ import {
   type PhoneNumberRow,
 } from '../phone-numbers/phone-numbers.store';
 import { agentTotals, agentTotalsByAgent, recentAgentCalls, toAgentStats } from '../stats/stats.store';
-import { findTenantById, findTenantPlan } from '../tenants/tenants.store';
+import { findTenantById, findTenantPlan, lockTenant } from '../tenants/tenants.store';
 import type { UploadsService } from '../uploads/uploads.service';
 import { findActiveVoice, findVoice, type VoiceRow } from '../voices/voices.store';
 import {
@@ -49,8 +49,7 @@ import {
   type AgentFields,
   type AgentRow,
 } from './agents.store';
-import { callProvider, createUndoLog, isProviderNotFound } from './provider-call';
-import { lockTenant } from './tenant-lock';
+import { callProvider, createUndoLog, isProviderNotFound } from '../../lib/provider-call';
 
 export const AGENT_LOCKED_MESSAGE = 'This agent is locked and cannot be edited or deleted. Please contact support.';
 const RECENT_CALLS = 3;

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
-import { AppError, UnauthorizedError, ValidationError } from '../../http/app-error';
+import { AppError, ValidationError, WebhookSignatureError } from '../../http/app-error';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { createCallRecorder } from './calls.service';
 
@@ -26,7 +26,7 @@ export function callsRoutes(deps: AppDeps, _guards: Guards): Router<AppState> {
       deps.logger.warn({ err: error, requestId: ctx.state.requestId }, 'webhook rejected');
       // The adapter says 401 (signature) or 400 (a signed body that is not a post-call event); anything else is a 401.
       if (error instanceof AppError && error.status < 500) throw error;
-      throw new UnauthorizedError('Invalid webhook signature.', 'AUTH_TOKEN_INVALID');
+      throw new WebhookSignatureError('Invalid webhook signature.');
     }
     const outcome = await recorder.handlePostCallWebhook(event);
     ctx.body = { received: true, outcome };

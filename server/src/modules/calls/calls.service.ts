@@ -3,7 +3,7 @@ import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { VoiceConversation } from '../../providers/voice/voice.types';
 import { findAgentByProviderId, findAgentCampaignId } from '../agents/agents.store';
-import { callProvider } from '../agents/provider-call';
+import { callProvider } from '../../lib/provider-call';
 import { findTenantById, findTenantPlan } from '../tenants/tenants.store';
 import {
   addCallToUsage,

@@ -15,9 +15,9 @@ import type { Db } from '../../db/database';
 import { AppError, ConflictError, NotFoundError } from '../../http/app-error';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { callProvider, createUndoLog } from '../agents/provider-call';
-import { lockTenant } from '../agents/tenant-lock';
-import { findTenantPlan } from '../tenants/tenants.store';
+import { callProvider, createUndoLog } from '../../lib/provider-call';
+
+import { findTenantPlan, lockTenant } from '../tenants/tenants.store';
 import {
   countActivePhoneNumbers,
   findPhoneNumberView,

@@ -128,3 +128,11 @@ export function toPlan(row: PlanRow): Plan {
 export async function findTenantPlan(db: Db, tenantId: string): Promise<PlanRow | undefined> {
   return db('plans as p').join('tenants as t', 't.plan', 'p.id').where('t.id', tenantId).first('p.*');
 }
+
+/**
+ * Serialises plan-limit checks of one tenant (agents, phone numbers) inside a transaction: PostgreSQL locks
+ * the tenant row until commit; on SQLite knex drops FOR UPDATE, and the single connection already serialises.
+ */
+export async function lockTenant(trx: Db, tenantId: string): Promise<void> {
+  await trx('tenants').where({ id: tenantId }).forUpdate().first('id');
+}

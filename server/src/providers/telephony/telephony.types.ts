@@ -1,18 +1,10 @@
 /** The telephony provider (Twilio): number search and purchase. */
+import type { AvailablePhoneNumber } from '@shared/api/phone-numbers.types';
+import type { SearchCountry } from '@shared/schemas/phone-number.schema';
 
-export const SEARCH_COUNTRIES = ['NZ', 'AU', 'US'] as const;
-export type SearchCountry = (typeof SEARCH_COUNTRIES)[number];
-
-export interface AvailableNumber {
-  phoneNumber: string;
-  friendlyName: string;
-  region: string | null;
-  locality: string | null;
-  isoCountry: string;
-  capabilities: { voice: boolean; SMS: boolean };
-  /** Monthly price in cents of the vendor's currency, when the vendor says. */
-  currentPrice: number | null;
-}
+export { SEARCH_COUNTRIES, type SearchCountry } from '@shared/schemas/phone-number.schema';
+/** What the product shows of a number for sale; the vendor adapter fills the shared API shape. */
+export type { AvailablePhoneNumber as AvailableNumber } from '@shared/api/phone-numbers.types';
 
 export interface NumberSearch {
   country: SearchCountry;
@@ -31,7 +23,7 @@ export interface PurchasedNumber {
 
 export interface TelephonyProvider {
   readonly name: 'twilio';
-  searchAvailableNumbers(search: NumberSearch): Promise<AvailableNumber[]>;
+  searchAvailableNumbers(search: NumberSearch): Promise<AvailablePhoneNumber[]>;
   purchaseNumber(input: { phoneNumber: string; friendlyName: string }): Promise<PurchasedNumber>;
   releaseNumber(sid: string): Promise<void>;
   /** The account's own number, if it has it: lets a purchase that crashed before our commit be completed. */

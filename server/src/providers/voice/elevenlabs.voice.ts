@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
-import { ProviderError, UnauthorizedError, ValidationError } from '../../http/app-error';
+import { ProviderError, ValidationError, WebhookSignatureError } from '../../http/app-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { CallOutcome, VoiceAgentConfig, VoiceConversation, VoiceProvider, VoiceWebhookType } from './voice.types';
 
@@ -310,10 +310,10 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
 
     verifyPostCallWebhook(rawBody, signatureHeader) {
       const parsed = signatureHeader ? parseSignatureHeader(signatureHeader) : null;
-      if (!parsed) throw new UnauthorizedError('Missing or malformed webhook signature.');
+      if (!parsed) throw new WebhookSignatureError('Missing or malformed webhook signature.');
       const nowSecs = Math.floor(clock.now().getTime() / 1000);
       if (Math.abs(nowSecs - parsed.timestamp) > WEBHOOK_TOLERANCE_SECS) {
-        throw new UnauthorizedError('Webhook signature has expired.');
+        throw new WebhookSignatureError('Webhook signature has expired.');
       }
       const expected = createHmac('sha256', options.webhookSecret)
         .update(`${parsed.timestamp}.`)
@@ -324,7 +324,7 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
         const given = Buffer.from(signature, 'hex');
         return given.length === expected.length && timingSafeEqual(given, expected);
       });
-      if (!valid) throw new UnauthorizedError('Webhook signature does not match.');
+      if (!valid) throw new WebhookSignatureError('Webhook signature does not match.');
 
       let event: unknown;
       try {

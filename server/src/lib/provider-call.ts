@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { AppError, ProviderError } from '../../http/app-error';
+import { AppError, ProviderError } from '../http/app-error';
 
 /**
  * Runs one call to a provider (voice, telephony) and turns any failure into a ProviderError (502) whose
