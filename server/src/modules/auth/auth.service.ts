@@ -30,8 +30,23 @@ export interface RequestMeta {
   requestId: string;
 }
 
-const RESET_TOKEN_TTL_SEC = 3600;
-const VERIFY_TOKEN_TTL_SEC = 24 * 3600;
+type AccountTokenPurpose = 'verify-email' | 'reset-password';
+
+/** Where each kind of account token lives on the user row, how long it lasts and which screen its link opens. */
+const ACCOUNT_TOKENS = {
+  'verify-email': {
+    hashColumn: 'email_verification_token_hash',
+    expiresColumn: 'email_verification_expires_at',
+    ttlSec: 24 * 3600,
+    path: '/verify-email',
+  },
+  'reset-password': {
+    hashColumn: 'password_reset_token_hash',
+    expiresColumn: 'password_reset_expires_at',
+    ttlSec: 3600,
+    path: '/reset-password',
+  },
+} as const;
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -95,22 +110,33 @@ export function createAuthService(
     return { accessToken, refreshToken, tokens: { accessToken, refreshToken }, user: toAuthUser(user) };
   }
 
-  async function sendVerificationEmail(user: { id: string; email: string; name: string }): Promise<void> {
+  /** Issues a single-use account token (replacing any earlier one), stores its hash and mails its link. */
+  async function mailAccountToken(
+    user: { id: string; email: string; name: string },
+    purpose: AccountTokenPurpose,
+    compose: (link: string) => { subject: string; text: string },
+  ): Promise<void> {
     const token = randomToken();
+    const { hashColumn, expiresColumn, ttlSec, path } = ACCOUNT_TOKENS[purpose];
     await db('users')
       .where({ id: user.id })
-      .update({
-        email_verification_token_hash: sha256Hex(token),
-        email_verification_expires_at: inSeconds(VERIFY_TOKEN_TTL_SEC),
-        updated_at: nowIso(),
-      });
-    const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, config.publicUrl).toString();
-    await deps.mail.send({
-      to: user.email,
+      .update({ [hashColumn]: sha256Hex(token), [expiresColumn]: inSeconds(ttlSec), updated_at: nowIso() });
+    const link = new URL(`${path}?token=${encodeURIComponent(token)}`, config.publicUrl).toString();
+    await deps.mail.send({ to: user.email, kind: purpose, ...compose(link) });
+  }
+
+  const sendVerificationEmail = (user: { id: string; email: string; name: string }) =>
+    mailAccountToken(user, 'verify-email', (link) => ({
       subject: 'Verify your Parley e-mail address',
       text: `Hi ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works once and expires in 24 hours.\n`,
-      kind: 'verify-email',
-    });
+    }));
+
+  /** Seconds until either the account or the client address may try again; 0 when neither is blocked. */
+  async function blockedFor(accountKey: string, addressKey: string): Promise<number> {
+    return Math.max(
+      await throttle.blockedFor(accountKey, config.loginMaxFailuresPerAccount),
+      await throttle.blockedFor(addressKey, config.loginMaxFailuresPerAddress),
+    );
   }
 
   return {
@@ -183,10 +209,7 @@ export function createAuthService(
       const email = input.email.toLowerCase();
       const accountKey = `login:account:${email}`;
       const addressKey = `login:address:${meta.ip}`;
-      const blocked = Math.max(
-        await throttle.blockedFor(accountKey, config.loginMaxFailuresPerAccount),
-        await throttle.blockedFor(addressKey, config.loginMaxFailuresPerAddress),
-      );
+      const blocked = await blockedFor(accountKey, addressKey);
       if (blocked > 0) {
         await audit('auth.login.throttled', meta, { details: { email } });
         throw new TooManyRequestsError(blocked);
@@ -245,31 +268,17 @@ export function createAuthService(
       const email = input.email.toLowerCase();
       const emailKey = `reset:account:${email}`;
       const addressKey = `reset:address:${meta.ip}`;
-      const blocked = Math.max(
-        await throttle.blockedFor(emailKey, config.loginMaxFailuresPerAccount),
-        await throttle.blockedFor(addressKey, config.loginMaxFailuresPerAddress),
-      );
+      const blocked = await blockedFor(emailKey, addressKey);
       if (blocked > 0) throw new TooManyRequestsError(blocked);
       // Every request counts, so a mailbox cannot be flooded with reset links.
       await throttle.recordFailure(emailKey);
       await throttle.recordFailure(addressKey);
       const user = await findUserByEmail(db, email);
       if (!user || !user.active) return;
-      const token = randomToken();
-      await db('users')
-        .where({ id: user.id })
-        .update({
-          password_reset_token_hash: sha256Hex(token),
-          password_reset_expires_at: inSeconds(RESET_TOKEN_TTL_SEC),
-          updated_at: nowIso(),
-        });
-      const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config.publicUrl).toString();
-      await deps.mail.send({
-        to: user.email,
+      await mailAccountToken(user, 'reset-password', (link) => ({
         subject: 'Reset your Parley password',
         text: `Hi ${user.name},\n\nSomeone asked to reset the password of your Parley account. To choose a new password, open:\n${link}\n\nThe link works once and expires in 1 hour. If it wasn't you, ignore this e-mail.\n`,
-        kind: 'reset-password',
-      });
+      }));
       await audit('auth.password.reset-requested', meta, { tenantId: user.tenant_id, userId: user.id });
     },
 
