@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Agent, CreateAgentResponse } from '@shared/api/agents.types';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../app/sessionSlice';
+import { AgentCard } from './AgentCard';
+import { AgentCreatedDialog } from './AgentCreatedDialog';
+import { CreateAgentDialog } from './CreateAgentDialog';
+import { EditAgentDialog } from './EditAgentDialog';
+import { useAgentRemoval } from './useAgentRemoval';
+
+interface AgentsSectionProps {
+  agents: Agent[];
+  loading: boolean;
+}
+
+const GRID_ITEM = { xs: 12, sm: 6, lg: 4 } as const;
+
+/** 'Your AI Voice Agents' (spec 000 §2): the cards, the create button and the agent dialogs (for admins). */
+export function AgentsSection({ agents, loading }: AgentsSectionProps) {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreateAgentResponse | null>(null);
+  const [editing, setEditing] = useState<Agent | null>(null);
+  const { remove, removingId } = useAgentRemoval();
+  const canManage = useAppSelector(selectCurrentUser)?.isAdmin ?? false;
+
+  const onCreated = (result: CreateAgentResponse) => {
+    setCreating(false);
+    setCreated(result);
+  };
+
+  return (
+    <Box component="section" aria-labelledby="agents-heading">
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+      >
+        <Typography variant="h5" component="h2" id="agents-heading">
+          Your AI Voice Agents
+        </Typography>
+        {canManage && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setCreating(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            Create Agent
+          </Button>
+        )}
+      </Box>
+
+      {loading ? (
+        <Grid container spacing={2}>
+          {[0, 1, 2].map((key) => (
+            <Grid key={key} size={GRID_ITEM}>
+              <Card variant="outlined">
+                <CardContent>
+                  <Skeleton variant="circular" width={40} height={40} />
+                  <Skeleton width="60%" />
+                  <Skeleton />
+                  <Skeleton height={56} />
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      ) : agents.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+          <SmartToyIcon color="primary" sx={{ fontSize: 48, mb: 1 }} />
+          <Typography variant="h6" component="p">
+            No agents yet
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2.5, maxWidth: 440, mx: 'auto' }}>
+            {canManage
+              ? 'Create your first AI voice agent to answer calls on your phone numbers around the clock.'
+              : 'Your account admin can create AI voice agents to answer calls on your phone numbers.'}
+          </Typography>
+          {canManage && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create Your First Agent
+            </Button>
+          )}
+        </Paper>
+      ) : (
+        <Grid container spacing={2}>
+          {agents.map((agent) => (
+            <Grid key={agent.id} size={GRID_ITEM}>
+              <AgentCard
+                agent={agent}
+                canManage={canManage}
+                onEdit={setEditing}
+                onRemove={(target) => void remove(target)}
+                removing={removingId === agent.id}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+
+      <CreateAgentDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+      <AgentCreatedDialog
+        result={created}
+        onConfigure={(result) => {
+          setCreated(null);
+          setEditing(result.agent);
+        }}
+        onReturn={() => {
+          setCreated(null);
+          navigate('/');
+        }}
+      />
+      <EditAgentDialog agent={editing} onClose={() => setEditing(null)} />
+    </Box>
+  );
+}

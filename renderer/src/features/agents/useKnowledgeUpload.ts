@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { classifyError } from '@shared/domain/error-classifier';
+import { useToast } from '../../components/toasts/useToast';
+import { useUploadKnowledgeFileMutation } from './agentsApi';
+
+/** What an agent request carries for an uploaded knowledge file. */
+export type KnowledgeReference = { knowledgeFileId: string } | { knowledgeUrl: string };
+
+/** What happens to the agent when its file does not upload, in the spec's words (000 §8). */
+const CONSEQUENCE = {
+  create: 'Agent will be created without knowledge base.',
+  update: 'Agent will be updated without changing knowledge base.',
+} as const;
+
+/**
+ * Uploads a knowledge PDF before the agent is saved. A failed upload, or one that answers without a file
+ * reference, is reported and gives null: the agent is saved all the same, without the file.
+ */
+export function useKnowledgeUpload() {
+  const [upload] = useUploadKnowledgeFileMutation();
+  const { toast } = useToast();
+
+  const uploadKnowledge = useCallback(
+    async (file: File, saving: keyof typeof CONSEQUENCE): Promise<KnowledgeReference | null> => {
+      try {
+        const answer = await upload(file).unwrap();
+        if (answer.fileId) return { knowledgeFileId: answer.fileId };
+        const url = answer.fileUrl || answer.url;
+        if (url) return { knowledgeUrl: url };
+        toast({
+          title: 'Warning',
+          description: `The file was uploaded but no file reference came back. ${CONSEQUENCE[saving]}`,
+        });
+        return null;
+      } catch (error) {
+        const reason = classifyError(error).serverMessage;
+        toast({
+          title: reason ? `Upload failed: ${reason}` : 'Upload failed',
+          description: `Failed to upload knowledge base file. ${CONSEQUENCE[saving]}`,
+          variant: 'destructive',
+        });
+        return null;
+      }
+    },
+    [upload, toast],
+  );
+
+  return uploadKnowledge;
+}

@@ -1,0 +1,14 @@
+import type { DashboardStats } from '@shared/api/agents.types';
+import { baseApi } from '../../app/baseApi';
+
+/** The dashboard's figures; agent and number changes invalidate them. */
+export const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: ['DashboardStats'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getDashboardStats: build.query<DashboardStats, void>({
+      query: () => 'stats',
+      providesTags: [{ type: 'DashboardStats', id: 'CURRENT' }],
+    }),
+  }),
+});
+
+export const { useGetDashboardStatsQuery } = dashboardApi;

@@ -1,0 +1,2 @@
+/** What other features may use of phone numbers. */
+export { useGetPhoneNumbersQuery } from './phoneNumbersApi';
