@@ -25,6 +25,8 @@ export interface AuthResponse extends TokenPair {
 export interface AuthStatusResponse {
   user: AuthUser;
   billingStatus: BillingStatus | null;
+  /** True when the server runs the embedded provider sandbox, where admins can place simulated calls. */
+  simulatedCalls: boolean;
 }
 
 export interface Tenant {

@@ -284,7 +284,11 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       const session = await app.login(DEMO_ACCOUNTS.admin.email);
       const res = await app.request('GET', '/api/auth/status', { token: session.accessToken });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ user: { email: DEMO_ACCOUNTS.admin.email }, billingStatus: 'active' });
+      expect(res.body).toMatchObject({
+        user: { email: DEMO_ACCOUNTS.admin.email },
+        billingStatus: 'active',
+        simulatedCalls: true,
+      });
     });
 
     it('refuses forged, tampered, expired and misused tokens with 401', async () => {

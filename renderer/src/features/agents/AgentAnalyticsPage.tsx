@@ -28,6 +28,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sessionSlice';
+import { useGetAuthStatusQuery } from '../auth/authApi';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/toasts/useToast';
 import {
@@ -170,6 +171,7 @@ export function AgentAnalyticsPage() {
   const [syncCalls, sync] = useSyncAgentCallsMutation();
   const [simulateCall, simulation] = useSimulateInboundCallMutation();
   const isAdmin = useAppSelector(selectCurrentUser)?.isAdmin ?? false;
+  const simulatedCalls = useGetAuthStatusQuery().data?.simulatedCalls ?? false;
   const { toast } = useToast();
   // Total calls when a simulated call was placed; the note about it goes once the call has been counted.
   const [callsWhenPlaced, setCallsWhenPlaced] = useState<number | null>(null);
@@ -250,7 +252,7 @@ export function AgentAnalyticsPage() {
         subtitle="Agent analytics"
         actions={
           <>
-            {isAdmin && data.active && data.phoneNumber && (
+            {isAdmin && simulatedCalls && data.active && data.phoneNumber && (
               <Button
                 variant="outlined"
                 startIcon={<PhoneCallbackIcon />}

@@ -51,4 +51,5 @@ export const {
   useVerifyEmailMutation,
   useResendVerificationMutation,
   useLogoutMutation,
+  useGetAuthStatusQuery,
 } = authApi;

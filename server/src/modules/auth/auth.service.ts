@@ -1,4 +1,4 @@
-import type { AuthResponse, AuthUser, TokenPair } from '@shared/api/auth.types';
+import type { AuthResponse, AuthStatusResponse, TokenPair } from '@shared/api/auth.types';
 import type {
   ForgotPasswordRequest,
   LoginRequest,
@@ -339,12 +339,16 @@ export function createAuthService(
       if (!user.email_verified) await sendVerificationEmail(user);
     },
 
-    async currentUser(userId: string): Promise<{ user: AuthUser; billingStatus: string | null }> {
+    async currentUser(userId: string): Promise<AuthStatusResponse> {
       const user = await findUserById(db, userId);
       if (!user || !user.active)
         throw new UnauthorizedError('Authentication expired. Please log in again.', 'AUTH_TOKEN_INVALID');
       const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
-      return { user: toAuthUser(user), billingStatus: tenant?.billing_status ?? null };
+      return {
+        user: toAuthUser(user),
+        billingStatus: tenant?.billing_status ?? null,
+        simulatedCalls: config.providers === 'sandbox',
+      };
     },
   };
 }
