@@ -37,6 +37,10 @@ export interface Guards {
   requireTenant: Middleware<AppState>;
   /** 402 unless the tenant's billing status lets it use the product; reads the current status, not the token's. */
   billingGate: Middleware<AppState>;
+  /** A signed-in member of a tenant whose billing is usable: what most tenant routes need. */
+  tenantMember: readonly Middleware<AppState>[];
+  /** The same, and an admin of that tenant (or a superadmin). */
+  tenantAdmin: readonly Middleware<AppState>[];
 }
 
 const ROLE_VALUES: readonly string[] = ['user', 'admin', 'superadmin'];
@@ -100,13 +104,16 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
     await next();
   };
 
+  const requireAdmin = requireRole('admin', 'superadmin');
   return {
     authenticate,
     requireRole,
-    requireAdmin: requireRole('admin', 'superadmin'),
+    requireAdmin,
     requireSuperadmin: requireRole('superadmin'),
     requireTenant,
     billingGate,
+    tenantMember: [authenticate, requireTenant, billingGate],
+    tenantAdmin: [authenticate, requireTenant, requireAdmin, billingGate],
   };
 }
 

@@ -10,23 +10,21 @@ import { createPhoneNumbersService } from './phone-numbers.service';
 export function phoneNumbersRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
   const service = createPhoneNumbersService(deps);
   const router = new Router<AppState>();
-  const member = [guards.authenticate, guards.requireTenant, guards.billingGate] as const;
-  const admin = [guards.authenticate, guards.requireTenant, guards.requireAdmin, guards.billingGate] as const;
 
-  router.get('/phone-numbers', ...member, async (ctx) => {
+  router.get('/phone-numbers', ...guards.tenantMember, async (ctx) => {
     const body: PhoneNumbersResponse = { phoneNumbers: await service.list(tenantIdOf(ctx)) };
     ctx.body = body;
   });
 
-  router.get('/phone-numbers/billing', ...member, async (ctx) => {
+  router.get('/phone-numbers/billing', ...guards.tenantMember, async (ctx) => {
     ctx.body = await service.billing(tenantIdOf(ctx));
   });
 
-  router.get('/twilio/available-phone-numbers', ...member, async (ctx) => {
+  router.get('/twilio/available-phone-numbers', ...guards.tenantMember, async (ctx) => {
     ctx.body = await service.searchAvailable(await validate(availableNumbersQuerySchema, ctx.query));
   });
 
-  router.post('/twilio/purchase-phone-number', ...admin, async (ctx) => {
+  router.post('/twilio/purchase-phone-number', ...guards.tenantAdmin, async (ctx) => {
     const input = await validate(purchasePhoneNumberSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await service.purchase(tenantIdOf(ctx), input);

@@ -5,7 +5,7 @@ import { dashboardStats } from './stats.service';
 
 export function statsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/stats', guards.authenticate, guards.requireTenant, guards.billingGate, async (ctx) => {
+  router.get('/stats', ...guards.tenantMember, async (ctx) => {
     ctx.body = await dashboardStats(deps, tenantIdOf(ctx));
   });
   return router;

@@ -9,7 +9,6 @@ import { readSingleFile } from './uploads.multipart';
 export function uploadsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
   const service = createUploadsService(deps);
   const router = new Router<AppState>();
-  const member = [guards.authenticate, guards.requireTenant, guards.billingGate] as const;
 
   router.post(
     '/upload',
@@ -33,7 +32,7 @@ export function uploadsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
     },
   );
 
-  router.get('/uploads/:id', ...member, async (ctx) => {
+  router.get('/uploads/:id', ...guards.tenantMember, async (ctx) => {
     const { upload, data } = await service.read(tenantIdOf(ctx), ctx.params.id ?? '');
     // Always a download, never rendered by the browser in our origin (SECURITY F3).
     ctx.set(
