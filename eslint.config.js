@@ -109,6 +109,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**'],
+              message: 'Electron shares types with the renderer through shared/, never by importing renderer/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import type { DesktopBridge } from '../../renderer/src/platform/desktopBridge';
+import type { DesktopBridge } from '@shared/api/desktop-bridge';
 import { EVENT_CHANNELS } from '../ipc/ipc-channels';
 import { SAMPLE_SESSION } from '../testing/electron-fakes';
 import { exposeDesktopBridge, type BridgeIpc } from './desktop-bridge';

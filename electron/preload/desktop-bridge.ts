@@ -1,4 +1,4 @@
-import type { DesktopBridge } from '../../renderer/src/platform/desktopBridge';
+import type { DesktopBridge } from '@shared/api/desktop-bridge';
 import {
   API_ORIGIN_SWITCH,
   EVENT_CHANNELS,

@@ -1,19 +1,8 @@
-import type { SessionStore, StoredSession } from './sessionStore';
+import type { DesktopBridge } from '@shared/api/desktop-bridge';
+import { logError } from './log';
+import type { SessionStore } from './sessionStore';
 
-/**
- * What the Electron preload script exposes as `window.parley`. The renderer reaches the desktop only through this
- * bridge; the vault encrypts the session in the main process.
- */
-export interface DesktopBridge {
-  /** The API origin the console talks to (a remote server or the embedded demo server), e.g. http://127.0.0.1:3000 */
-  apiOrigin?: string;
-  sessionVault?: {
-    load(): Promise<StoredSession | null>;
-    save(session: StoredSession): Promise<void>;
-    clear(): Promise<void>;
-    onChange?(listener: (session: StoredSession | null) => void): () => void;
-  };
-}
+export type { DesktopBridge };
 
 declare global {
   interface Window {
@@ -25,10 +14,17 @@ export function desktopBridge(): DesktopBridge | undefined {
   return typeof window === 'undefined' ? undefined : window.parley;
 }
 
+/**
+ * The desktop vault refuses to store a session where the operating system offers no real encryption; the session
+ * then lives only in memory until the console closes, rather than failing every token refresh.
+ */
 export function createVaultSessionStore(vault: NonNullable<DesktopBridge['sessionVault']>): SessionStore {
   return {
     load: () => vault.load(),
-    save: (session) => vault.save(session),
+    save: (session) =>
+      vault
+        .save(session)
+        .catch((error: unknown) => logError('session kept in memory only: the vault refused it', error)),
     clear: () => vault.clear(),
     subscribe: (listener) => vault.onChange?.(listener) ?? (() => undefined),
   };

@@ -1,11 +1,7 @@
-import type { AuthUser, TokenPair } from '@shared/api/auth.types';
+import type { TokenPair } from '@shared/api/auth.types';
+import type { StoredSession } from '@shared/api/desktop-bridge';
 
-/** What a signed-in session keeps between launches (spec 000 §3): the token pair and the user. */
-export interface StoredSession {
-  accessToken: string;
-  refreshToken: string;
-  user: AuthUser | null;
-}
+export type { StoredSession };
 
 /**
  * Where the session lives between launches. The web build keeps it in localStorage; the desktop build keeps it in
