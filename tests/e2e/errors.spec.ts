@@ -1,22 +1,23 @@
-import { DEMO, expect, signInToFrame, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, setBillingStatus, signInAs, test, type TenantAccount } from './support/fixtures';
+
+/** Signs in and waits until the dashboard has loaded its (gated) agents and figures, so that none is in flight. */
+async function signInToDashboard(page: Page, account: TenantAccount): Promise<void> {
+  await signInAs(page, account);
+  await expect(page.getByText('No agents yet')).toBeVisible();
+  await expect(page.getByTestId('stat-total-calls-value')).toHaveText('0');
+}
+
+async function openPhoneNumbers(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Phone Numbers' }).click();
+}
 
 test.describe('errors', () => {
-  test('an API 402 opens the Payment Required dialog', async ({ page }) => {
-    await signInToFrame(page, DEMO.admin);
-    // The tenant's card fails: the next call the page makes is refused with 402.
-    await page.route('**/api/tenant', (route) =>
-      route.fulfill({
-        status: 402,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          message: 'Your payment failed or is past due. Please update your payment method.',
-          code: 'PAYMENT_REQUIRED',
-          requiresPayment: true,
-          billingStatus: 'delinquent',
-        }),
-      }),
-    );
-    await page.reload();
+  test('an API 402 opens the Payment Required dialog', async ({ page, request, freshTenant }) => {
+    await signInToDashboard(page, freshTenant.admin);
+    // The tenant's card fails while its admin is signed in: the next gated call the page makes is refused with 402.
+    await setBillingStatus(request, freshTenant.id, 'delinquent');
+    await openPhoneNumbers(page);
     const dialog = page.getByRole('dialog', { name: 'Payment Required' });
     await expect(dialog).toContainText('Your payment method has failed or your account is past due.');
     await expect(dialog).toContainText('Your payment failed or is past due. Please update your payment method.');
@@ -25,25 +26,31 @@ test.describe('errors', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    // Update Payment Method: when the billing portal cannot be opened, the billing page is next.
-    await page.reload();
+    // A search is refused too; Update Payment Method: when the billing portal cannot be opened, the billing page is next.
+    await page.getByRole('tab', { name: 'Search New Numbers' }).click();
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Update Payment Method' }).click();
     await expect(page).toHaveURL(/\/billing$/);
     await expect(dialog).toBeHidden();
   });
 
-  test('the 402 dialog falls back to the default message', async ({ page }) => {
-    await signInToFrame(page, DEMO.admin);
-    await page.route('**/api/tenant', (route) =>
-      route.fulfill({
-        status: 402,
-        contentType: 'application/json',
-        body: JSON.stringify({ requiresPayment: true, billingStatus: 'canceled' }),
-      }),
-    );
-    await page.reload();
+  test('the 402 dialog falls back to the default message', async ({ page, request, freshTenant }) => {
+    await signInToDashboard(page, freshTenant.admin);
+    await setBillingStatus(request, freshTenant.id, 'canceled');
+    // The server always explains a 402, so the dialog's own words show only when the explanation is missing:
+    // the real refusal reaches the page without its message.
+    await page.route('**/api/**', async (route) => {
+      const response = await route.fetch();
+      if (response.status() !== 402) return route.fulfill({ response });
+      const body = (await response.json()) as Record<string, unknown>;
+      delete body.message;
+      return route.fulfill({ response, json: body });
+    });
+    await openPhoneNumbers(page);
     const dialog = page.getByRole('dialog', { name: 'Payment Required' });
     await expect(dialog).toContainText('Your subscription has been canceled.');
     await expect(dialog).toContainText('Please update your payment method to continue using the service.');
+    await expect(dialog).not.toContainText('reactivate');
   });
 });

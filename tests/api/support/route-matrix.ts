@@ -73,6 +73,9 @@ export const ROUTE_MATRIX: RouteRule[] = [
   rule('POST', '/api/upload', 'admin', true, true),
   rule('GET', '/api/uploads/:id', 'user', true, true),
   rule('POST', '/api/webhooks/elevenlabs', 'public'),
+  // Test-only tenants for browser tests (NODE_ENV=test).
+  rule('POST', '/api/test/tenants', 'public'),
+  rule('PATCH', '/api/test/tenants/:id/billing', 'public'),
 ];
 
 /** Adds GET's automatic HEAD twin for rows a module lists as GET only. */

@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { BillingStatus } from '@shared/domain/roles';
 
 export { expect };
 
@@ -9,14 +10,71 @@ export const DEMO = {
   superadmin: 'superadmin@parley.test',
 } as const;
 
+export interface TenantAccount {
+  email: string;
+  password: string;
+  role: 'admin' | 'user';
+}
+
+export interface TestTenant {
+  id: string;
+  name: string;
+  users: TenantAccount[];
+}
+
+/** A tenant of one test's own, with an admin and a member who is not an admin. */
+export interface FreshTenant extends TestTenant {
+  admin: TenantAccount;
+  user: TenantAccount;
+}
+
+export interface TestTenantOptions {
+  billingStatus?: BillingStatus;
+  /** A plan id of the catalogue; the server defaults to 'growth' (10 agents, 10 numbers). */
+  plan?: string;
+  users?: Array<TenantAccount['role']>;
+}
+
+/** Makes a tenant through the test-only route (set-up, not the behaviour under test): verified users, known password. */
+export async function createTestTenant(
+  request: APIRequestContext,
+  options: TestTenantOptions = {},
+): Promise<TestTenant> {
+  const response = await request.post('/api/test/tenants', { data: options });
+  expect(response.status(), await response.text()).toBe(201);
+  const { tenant, users } = (await response.json()) as { tenant: { id: string; name: string }; users: TenantAccount[] };
+  return { ...tenant, users };
+}
+
+/** Changes a tenant's billing status behind its users' backs, as the payment provider's webhook would. */
+export async function setBillingStatus(
+  request: APIRequestContext,
+  tenantId: string,
+  status: BillingStatus,
+): Promise<void> {
+  const response = await request.patch(`/api/test/tenants/${tenantId}/billing`, { data: { billingStatus: status } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+interface TenantFixtures {
+  /** An active tenant on the Growth plan made for this test alone (only when the test asks for it). */
+  freshTenant: FreshTenant;
+}
+
 /** Every test talks to the server that global setup started (or one it starts itself). */
-export const test = base.extend({
+export const test = base.extend<TenantFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter, even when there are none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.PARLEY_E2E_BASE_URL;
     if (!url) throw new Error('PARLEY_E2E_BASE_URL is not set: run the tests through playwright.config.ts');
     await use(url);
+  },
+  freshTenant: async ({ request }, use) => {
+    const tenant = await createTestTenant(request, { billingStatus: 'active', users: ['admin', 'user'] });
+    const [admin, user] = tenant.users;
+    if (!admin || !user) throw new Error('the test tenant came without its admin and member');
+    await use({ ...tenant, admin, user });
   },
 });
 
@@ -58,6 +116,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function signInToFrame(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await signIn(page, email, password);
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+}
+
+/** Signs a test tenant's account in through the login form and waits for the page frame. */
+export async function signInAs(page: Page, account: TenantAccount): Promise<void> {
+  await signInToFrame(page, account.email, account.password);
 }
 
 type MailKind = 'verify-email' | 'reset-password';
