@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
-import { startTestApp, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
+import { startTestApp, testClock, TEST_DATABASES, type TestApp, type TestResponse } from './support/test-app';
+
+/** A 400 whose message also stands on the field it is about (an unknown field has none). */
+function expectFieldError(res: TestResponse, field: string, message: string): void {
+  expect(res.status).toBe(400);
+  expect(res.body.message).toBe(message);
+  if (field) expect(res.body.fields[field]).toBe(message);
+}
 
 describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
   let app: TestApp;
@@ -93,10 +100,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       ['?voiceEnabled=maybe', 'voiceEnabled', 'voiceEnabled must be true or false'],
       ['?tenantId=x', '', 'Unknown field: tenantId'],
     ])('rejects %s with 400', async (query, field, message) => {
-      const res = await search(query);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(message);
-      if (field) expect(res.body.fields[field]).toBe(message);
+      expectFieldError(await search(query), field, message);
     });
 
     it('needs a signed-in tenant member', async () => {
@@ -257,10 +261,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       [{ phoneNumber: '+6495551234', country: 'NZL' }, 'country', 'Country must be 2 characters'],
       [{ phoneNumber: '+6495551234', tenantId: DEMO_TENANT_IDS.other }, '', 'Unknown field: tenantId'],
     ])('rejects %j with 400', async (body, field, message) => {
-      const res = await purchase(body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(message);
-      if (field) expect(res.body.fields[field]).toBe(message);
+      expectFieldError(await purchase(body), field, message);
     });
 
     it('is for admins', async () => {

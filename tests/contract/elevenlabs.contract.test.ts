@@ -3,14 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICES } from '../../server/src/db/seeds/catalogue';
 import { ProviderError } from '../../server/src/http/app-error';
 import { createElevenLabsVoiceProvider } from '../../server/src/providers/voice/elevenlabs.voice';
-import type { VoiceAgentConfig, VoiceConversation } from '../../server/src/providers/voice/voice.types';
-import { eventually, startContractSandbox, type ContractSandbox } from './support/contract-sandbox';
+import type { VoiceAgentConfig } from '../../server/src/providers/voice/voice.types';
+import {
+  finishedConversation,
+  numberForAgent,
+  providerError,
+  startContractSandbox,
+  type ContractSandbox,
+} from './support/contract-sandbox';
 
 const PROMPT = [
   'Persona: You are Ava, the friendly receptionist of Harbour Dental.',
   'Instructions: Offer appointment times between 9am and 5pm. Always confirm the patient name.',
   'Closing: Thanks for calling Harbour Dental, see you soon!',
 ].join('\n');
+
+const RECEPTION = { country: 'NZ', label: 'Reception line' } as const;
 
 function agentConfig(overrides: Partial<VoiceAgentConfig> = {}): VoiceAgentConfig {
   return {
@@ -22,15 +30,6 @@ function agentConfig(overrides: Partial<VoiceAgentConfig> = {}): VoiceAgentConfi
     tags: ['tenant:t1', 'agent:a1'],
     ...overrides,
   };
-}
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', () => {
@@ -46,33 +45,6 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     });
   });
   afterAll(() => harness.close());
-
-  async function importedNumber(agentId: string | null = null) {
-    const [available] = await harness.telephony.searchAvailableNumbers({
-      country: 'NZ',
-      voiceEnabled: true,
-      smsEnabled: false,
-      limit: 1,
-    });
-    const bought = await harness.telephony.purchaseNumber({
-      phoneNumber: available!.phoneNumber,
-      friendlyName: 'Reception line',
-    });
-    const { phoneNumberId } = await harness.voice.importTwilioNumber({
-      phoneNumber: bought.phoneNumber,
-      label: 'Reception line',
-      twilioSid: bought.sid,
-    });
-    if (agentId) await harness.voice.assignPhoneNumber(phoneNumberId, agentId);
-    return { phoneNumberId, phoneNumber: bought.phoneNumber, sid: bought.sid };
-  }
-
-  async function finished(conversationId: string): Promise<VoiceConversation> {
-    return eventually(async () => {
-      const conversation = await harness.voice.getConversation(conversationId);
-      return conversation.status === 'done' || conversation.status === 'failed' ? conversation : undefined;
-    });
-  }
 
   it('creates an agent with prompt, first message, knowledge and tags where the vendor keeps them', async () => {
     const url = await harness.voice.createKnowledgeFromUrl('https://harbour-dental.example/faq', 'FAQ');
@@ -209,7 +181,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
   it('imports a Twilio number with our Twilio credentials, assigns, moves and unassigns it', async () => {
     const first = await harness.voice.createAgent(agentConfig({ name: 'First' }));
     const second = await harness.voice.createAgent(agentConfig({ name: 'Second' }));
-    const number = await importedNumber(first.agentId);
+    const number = await numberForAgent(harness, first.agentId, RECEPTION);
     expect(number.phoneNumberId).toMatch(/^phnum_/);
 
     const assigned = await client.conversationalAi.phoneNumbers.get(number.phoneNumberId);
@@ -256,13 +228,13 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
 
   it('turns a simulated inbound call into a finished conversation built from the agent', async () => {
     const { agentId } = await harness.voice.createAgent(agentConfig());
-    const number = await importedNumber(agentId);
+    const number = await numberForAgent(harness, agentId, RECEPTION);
     const { conversationId } = harness.sandbox.simulateInboundCall({
       phoneNumber: number.phoneNumber,
       callerNumber: '+64211112222',
     });
 
-    const conversation = await finished(conversationId);
+    const conversation = await finishedConversation(harness, conversationId);
     expect(conversation).toMatchObject({
       conversationId,
       agentId,
@@ -331,7 +303,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
 
   it('starts outbound calls whose outcome follows the callee number’s last digit', async () => {
     const { agentId } = await harness.voice.createAgent(agentConfig({ name: 'Dialler' }));
-    const number = await importedNumber(agentId);
+    const number = await numberForAgent(harness, agentId, RECEPTION);
     const expected = { '0': 'answered', '6': 'voicemail', '7': 'busy', '8': 'no_answer', '9': 'failed' } as const;
     const calls = await Promise.all(
       Object.entries(expected).map(async ([digit, outcome]) => {
@@ -345,7 +317,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
       }),
     );
     for (const call of calls) {
-      const conversation = await finished(call.conversationId);
+      const conversation = await finishedConversation(harness, call.conversationId);
       expect(conversation.outcome).toBe(call.outcome);
       expect(conversation.direction).toBe('outbound');
       expect(conversation.customerPhoneNumber).toBe(`+6421000000${call.digit}`);
@@ -382,7 +354,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     expect(settings.webhooks?.postCallWebhookId).toBe('wh_1');
     const { agentId } = await harness.voice.createAgent(agentConfig());
     const { conversationId } = harness.sandbox.simulateInboundCall({ agentId });
-    await finished(conversationId);
+    await finishedConversation(harness, conversationId);
     const raw = await client.conversationalAi.conversations.get(conversationId);
     expect(raw).toMatchObject({ hasAudio: false, metadata: { costFiat: expect.any(Number) } });
     await expect(client.conversationalAi.conversations.audio.get(conversationId)).rejects.toMatchObject({

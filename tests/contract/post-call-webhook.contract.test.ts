@@ -6,6 +6,7 @@ import { AppError, WebhookSignatureError, ValidationError } from '../../server/s
 import type { Clock } from '../../server/src/lib/clock';
 import { createElevenLabsVoiceProvider } from '../../server/src/providers/voice/elevenlabs.voice';
 import {
+  numberForAgent,
   startContractSandbox,
   startWebhookReceiver,
   type ContractSandbox,
@@ -60,23 +61,8 @@ describe('post-call webhooks from the sandbox', () => {
       knowledgeBase: [],
       tags: [],
     });
-    const [available] = await harness.telephony.searchAvailableNumbers({
-      country: 'US',
-      voiceEnabled: true,
-      smsEnabled: false,
-      limit: 1,
-    });
-    const bought = await harness.telephony.purchaseNumber({
-      phoneNumber: available!.phoneNumber,
-      friendlyName: 'Line',
-    });
-    const { phoneNumberId } = await harness.voice.importTwilioNumber({
-      phoneNumber: bought.phoneNumber,
-      label: 'Line',
-      twilioSid: bought.sid,
-    });
-    await harness.voice.assignPhoneNumber(phoneNumberId, agentId);
-    return { agentId, phoneNumberId, phoneNumber: bought.phoneNumber };
+    const { phoneNumberId, phoneNumber } = await numberForAgent(harness, agentId, { country: 'US', label: 'Line' });
+    return { agentId, phoneNumberId, phoneNumber };
   }
 
   const signatureOf = (hook: ReceivedWebhook) => hook.headers['elevenlabs-signature'] as string;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  eventually,
+  finishedConversation,
+  numberForAgent,
   startContractSandbox,
   startWebhookReceiver,
   type ContractSandbox,
@@ -32,27 +33,10 @@ describe('sandbox state survives a restart', () => {
     const credentials = { elevenlabs: harness.sandbox.elevenlabs, twilio: harness.sandbox.twilio };
     const doc = await harness.voice.createKnowledgeFromUrl('https://example.com/faq', 'FAQ');
     const { agentId } = await harness.voice.createAgent({ ...agent, knowledgeBase: [doc] });
-    const [available] = await harness.telephony.searchAvailableNumbers({
-      country: 'NZ',
-      voiceEnabled: true,
-      smsEnabled: false,
-      limit: 1,
-    });
-    const bought = await harness.telephony.purchaseNumber({
-      phoneNumber: available!.phoneNumber,
-      friendlyName: 'Team',
-    });
-    const { phoneNumberId } = await harness.voice.importTwilioNumber({
-      phoneNumber: bought.phoneNumber,
-      label: 'Team',
-      twilioSid: bought.sid,
-    });
-    await harness.voice.assignPhoneNumber(phoneNumberId, agentId);
-    const { conversationId } = harness.sandbox.simulateInboundCall({ phoneNumber: bought.phoneNumber });
-    const before = await eventually(async () => {
-      const conversation = await harness.voice.getConversation(conversationId);
-      return conversation.status === 'done' ? conversation : undefined;
-    });
+    const number = await numberForAgent(harness, agentId, { country: 'NZ', label: 'Team' });
+    const { conversationId } = harness.sandbox.simulateInboundCall({ phoneNumber: number.phoneNumber });
+    const before = await finishedConversation(harness, conversationId);
+    expect(before.status).toBe('done');
 
     await harness.restart();
 
@@ -65,21 +49,22 @@ describe('sandbox state survives a restart', () => {
     expect((await harness.voice.listConversations(agentId)).conversations.map((c) => c.conversationId)).toEqual([
       conversationId,
     ]);
-    expect(await harness.telephony.findOwnedNumber(bought.phoneNumber)).toEqual(bought);
+    expect(await harness.telephony.findOwnedNumber(number.phoneNumber)).toEqual({
+      sid: number.sid,
+      phoneNumber: number.phoneNumber,
+      friendlyName: 'Team',
+    });
     const search = await harness.telephony.searchAvailableNumbers({
       country: 'NZ',
       voiceEnabled: true,
       smsEnabled: false,
       limit: 100,
     });
-    expect(search.map((entry) => entry.phoneNumber)).not.toContain(bought.phoneNumber);
+    expect(search.map((entry) => entry.phoneNumber)).not.toContain(number.phoneNumber);
 
     // The agent and its number still answer: a new call after the restart goes to the same agent.
-    const again = harness.sandbox.simulateInboundCall({ phoneNumber: bought.phoneNumber });
-    const second = await eventually(async () => {
-      const conversation = await harness.voice.getConversation(again.conversationId);
-      return conversation.status === 'done' ? conversation : undefined;
-    });
+    const again = harness.sandbox.simulateInboundCall({ phoneNumber: number.phoneNumber });
+    const second = await finishedConversation(harness, again.conversationId);
     expect(second.agentId).toBe(agentId);
     expect(second.transcript[0]?.message).toBe('Hi, you have reached the team.');
 
@@ -112,9 +97,7 @@ describe('sandbox state survives a restart', () => {
     const harness = await started({ callDelayMs: 0, webhookUrl: () => url });
     const { agentId } = await harness.voice.createAgent(agent);
     const { conversationId } = harness.sandbox.simulateInboundCall({ agentId });
-    await eventually(async () =>
-      (await harness.voice.getConversation(conversationId)).status === 'done' ? true : undefined,
-    );
+    await finishedConversation(harness, conversationId);
 
     await harness.restart();
     url = receiver.url;

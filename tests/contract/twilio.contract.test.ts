@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, ValidationError } from '../../server/src/http/app-error';
+import { ValidationError } from '../../server/src/http/app-error';
 import { createTwilioTelephonyProvider } from '../../server/src/providers/telephony/twilio.telephony';
 import type { NumberSearch } from '../../server/src/providers/telephony/telephony.types';
-import { startContractSandbox, type ContractSandbox } from './support/contract-sandbox';
+import { providerError, startContractSandbox, type ContractSandbox } from './support/contract-sandbox';
 
 const search = (overrides: Partial<NumberSearch> = {}): NumberSearch => ({
   country: 'NZ',
@@ -11,15 +11,6 @@ const search = (overrides: Partial<NumberSearch> = {}): NumberSearch => ({
   limit: 20,
   ...overrides,
 });
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe('Twilio adapter against the sandbox (official SDK on the wire)', () => {
   let harness: ContractSandbox;

@@ -8,6 +8,7 @@ import { VOICES } from '../db/seeds/catalogue';
 import { ConflictError, NotFoundError, ValidationError } from '../http/app-error';
 import { outboundOutcome } from './call-script';
 import type { CallSimulator, WireConversation } from './call.simulator';
+import { vendorErrors } from './sandbox.server';
 import type { SandboxStore } from './sandbox.store';
 import type { TwilioAccount } from './twilio.emulator';
 import { vendorId } from './vendor-ids';
@@ -307,21 +308,23 @@ export function createElevenLabsEmulator(options: {
   const app = new Koa();
   const router = new Router();
 
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      const { status = 500, loc = ['body'] } = error as { status?: number; loc?: string[] };
-      if (status < 500) {
-        ctx.status = 422;
-        ctx.body = { detail: [{ loc, msg: (error as Error).message, type: 'value_error' }] };
-        return;
-      }
-      logger?.error({ err: error, path: ctx.path }, 'elevenlabs sandbox: request failed');
-      ctx.status = 500;
-      ctx.body = { detail: 'Internal Server Error' };
-    }
-  });
+  app.use(
+    vendorErrors(
+      'elevenlabs',
+      {
+        invalid: (ctx, error) => {
+          const { loc = ['body'], message } = error as { loc?: string[]; message: string };
+          ctx.status = 422;
+          ctx.body = { detail: [{ loc, msg: message, type: 'value_error' }] };
+        },
+        internal: (ctx) => {
+          ctx.status = 500;
+          ctx.body = { detail: 'Internal Server Error' };
+        },
+      },
+      logger,
+    ),
+  );
   app.use(async (ctx, next) => {
     const key = ctx.get('xi-api-key');
     if (key !== apiKey) {

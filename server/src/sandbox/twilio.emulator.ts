@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import { findInventoryNumber, isInventoryCountry, searchInventory, type InventoryNumber } from './number-inventory';
+import { vendorErrors } from './sandbox.server';
 import type { SandboxStore } from './sandbox.store';
 import { twilioSid } from './vendor-ids';
 
@@ -36,6 +37,11 @@ const rfc2822 = (iso: string) => new Date(iso).toUTCString().replace('GMT', '+00
 function twilioError(ctx: Context, status: number, code: number, message: string): void {
   ctx.status = status;
   ctx.body = { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status };
+}
+
+/** Twilio's answer for a path it does not serve and for a resource that is not there. */
+function resourceNotFound(ctx: Context): void {
+  twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
 }
 
 function queryString(ctx: Context, name: string): string | undefined {
@@ -127,19 +133,16 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
   const app = new Koa();
   const router = new Router();
 
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      const status = (error as { status?: number }).status ?? 500;
-      if (status < 500) {
-        twilioError(ctx, 400, 20001, 'The request body could not be read');
-        return;
-      }
-      logger?.error({ err: error, path: ctx.path }, 'twilio sandbox: request failed');
-      twilioError(ctx, 500, 20500, 'Internal Server Error');
-    }
-  });
+  app.use(
+    vendorErrors(
+      'twilio',
+      {
+        invalid: (ctx) => twilioError(ctx, 400, 20001, 'The request body could not be read'),
+        internal: (ctx) => twilioError(ctx, 500, 20500, 'Internal Server Error'),
+      },
+      logger,
+    ),
+  );
   app.use(async (ctx, next) => {
     const [scheme, encoded] = (ctx.get('authorization') || '').split(' ');
     const [user, password] = Buffer.from(encoded ?? '', 'base64')
@@ -156,7 +159,7 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
 
   router.use(`/${API_VERSION}/Accounts/:accountSid`, async (ctx, next) => {
     if (ctx.params.accountSid !== accountSid) {
-      twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
+      resourceNotFound(ctx);
       return;
     }
     await next();
@@ -165,7 +168,7 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
   router.get(`/${API_VERSION}/Accounts/:accountSid/AvailablePhoneNumbers/:country/Local.json`, (ctx) => {
     const country = ctx.params.country ?? '';
     if (!isInventoryCountry(country)) {
-      twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
+      resourceNotFound(ctx);
       return;
     }
     const size = pageSize(ctx, 50);
@@ -267,7 +270,7 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
   router.get(`/${API_VERSION}/Accounts/:accountSid/IncomingPhoneNumbers/:sid.json`, (ctx) => {
     const entry = numbers.get(ctx.params.sid ?? '');
     if (!entry) {
-      twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
+      resourceNotFound(ctx);
       return;
     }
     ctx.body = incomingNumberBody(entry);
@@ -276,7 +279,7 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
   router.post(`/${API_VERSION}/Accounts/:accountSid/IncomingPhoneNumbers/:sid.json`, (ctx) => {
     const entry = numbers.get(ctx.params.sid ?? '');
     if (!entry) {
-      twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
+      resourceNotFound(ctx);
       return;
     }
     const body = (ctx.request.body ?? {}) as Record<string, string | undefined>;
@@ -293,7 +296,7 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
 
   router.delete(`/${API_VERSION}/Accounts/:accountSid/IncomingPhoneNumbers/:sid.json`, (ctx) => {
     if (!numbers.delete(ctx.params.sid ?? '')) {
-      twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
+      resourceNotFound(ctx);
       return;
     }
     logger?.info({ sid: ctx.params.sid }, 'twilio sandbox: number released');
@@ -301,9 +304,7 @@ export function createTwilioEmulator(store: SandboxStore, logger?: Logger): Twil
   });
 
   app.use(router.routes());
-  app.use((ctx) => {
-    twilioError(ctx, 404, 20404, `The requested resource ${ctx.path} was not found`);
-  });
+  app.use(resourceNotFound);
 
   return { app, account: { accountSid, authToken, ownsNumber } };
 }

@@ -3,7 +3,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { ProviderError } from '../../../server/src/http/app-error';
 import { createProviders, type Providers } from '../../../server/src/providers';
+import type { PurchasedNumber, SearchCountry } from '../../../server/src/providers/telephony/telephony.types';
+import type { VoiceConversation } from '../../../server/src/providers/voice/voice.types';
 import { startSandbox, type Sandbox } from '../../../server/src/sandbox';
 
 export interface ContractSandbox extends Providers {
@@ -95,4 +99,47 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A call ends answered (`done`) or not (`failed`); either way the sandbox has settled it. */
+export function finishedConversation(providers: Providers, conversationId: string): Promise<VoiceConversation> {
+  return eventually(async () => {
+    const conversation = await providers.voice.getConversation(conversationId);
+    return conversation.status === 'done' || conversation.status === 'failed' ? conversation : undefined;
+  });
+}
+
+/** Buys a voice number and imports it into the voice provider for the agent, as a purchase through our API does. */
+export async function numberForAgent(
+  providers: Providers,
+  agentId: string,
+  options: { country: SearchCountry; label: string },
+): Promise<PurchasedNumber & { phoneNumberId: string }> {
+  const [available] = await providers.telephony.searchAvailableNumbers({
+    country: options.country,
+    voiceEnabled: true,
+    smsEnabled: false,
+    limit: 1,
+  });
+  const bought = await providers.telephony.purchaseNumber({
+    phoneNumber: available!.phoneNumber,
+    friendlyName: options.label,
+  });
+  const { phoneNumberId } = await providers.voice.importTwilioNumber({
+    phoneNumber: bought.phoneNumber,
+    label: options.label,
+    twilioSid: bought.sid,
+  });
+  await providers.voice.assignPhoneNumber(phoneNumberId, agentId);
+  return { ...bought, phoneNumberId };
+}
+
+/** The ProviderError an adapter call rejects with; anything else fails the test. */
+export async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
 }

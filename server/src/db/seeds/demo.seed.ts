@@ -95,54 +95,57 @@ export interface SeedOptions {
   demo: boolean;
 }
 
+/** Inserts the rows whose id is not there yet; an empty list is skipped, since Knex rejects an empty insert. */
+async function insertMissing(db: Db, table: string, rows: object[]): Promise<void> {
+  if (!rows.length) return;
+  await db(table).insert(rows).onConflict('id').ignore();
+}
+
 /** Seeds what is missing and changes nothing that exists, so it is safe on every start. */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
   const { now } = options;
-  await db('plans')
-    .insert(PLANS.map((plan) => ({ ...plan, currency: 'nzd', active: true, created_at: now, updated_at: now })))
-    .onConflict('id')
-    .ignore();
-  if (VOICES.length) {
-    await db('voices')
-      .insert(
-        VOICES.map((voice, index) => ({
-          id: voice.id,
-          name: voice.name,
-          elevenlabs_id: voice.elevenlabsId,
-          description: voice.description,
-          active: true,
-          sort_order: index,
-        })),
-      )
-      .onConflict('id')
-      .ignore();
-  }
-  if (AGENT_TEMPLATES.length) {
-    await db('agent_templates')
-      .insert(
-        AGENT_TEMPLATES.map((template, index) => ({
-          id: template.id,
-          name: template.name,
-          description: template.description,
-          prompt_structure: template.promptStructure,
-          active: true,
-          sort_order: index,
-        })),
-      )
-      .onConflict('id')
-      .ignore();
-  }
+  await insertMissing(
+    db,
+    'plans',
+    PLANS.map((plan) => ({ ...plan, currency: 'nzd', active: true, created_at: now, updated_at: now })),
+  );
+  await insertMissing(
+    db,
+    'voices',
+    VOICES.map((voice, index) => ({
+      id: voice.id,
+      name: voice.name,
+      elevenlabs_id: voice.elevenlabsId,
+      description: voice.description,
+      active: true,
+      sort_order: index,
+    })),
+  );
+  await insertMissing(
+    db,
+    'agent_templates',
+    AGENT_TEMPLATES.map((template, index) => ({
+      id: template.id,
+      name: template.name,
+      description: template.description,
+      prompt_structure: template.promptStructure,
+      active: true,
+      sort_order: index,
+    })),
+  );
   if (!options.demo) return;
 
   const tenants = [
     { key: 'demo' as const, billing: 'active', hasCard: true, outbound: true },
     { key: 'other' as const, billing: 'active', hasCard: true, outbound: false },
   ];
-  for (const tenant of tenants) {
-    const spec = DEMO_TENANTS[tenant.key];
-    const plan = PLANS.find((p) => p.id === spec.plan);
-    await db('tenants')
-      .insert({
+  await insertMissing(
+    db,
+    'tenants',
+    tenants.map((tenant) => {
+      const spec = DEMO_TENANTS[tenant.key];
+      const plan = PLANS.find((p) => p.id === spec.plan);
+      return {
         id: TENANT_IDS[tenant.key],
         name: spec.name,
         plan: spec.plan,
@@ -153,10 +156,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
         subdomain: spec.subdomain,
         created_at: now,
         updated_at: now,
-      })
-      .onConflict('id')
-      .ignore();
-  }
+      };
+    }),
+  );
 
   const existing = new Set((await db('users').whereIn('id', Object.values(USER_IDS)).pluck('id')) as string[]);
   const passwordHash = await hashPassword(DEMO_PASSWORD, options.passwordHashCost);

@@ -107,19 +107,22 @@ export async function countActiveAgents(db: Queryable, tenantId: string): Promis
   return Number(row?.n ?? 0);
 }
 
-export interface AgentFields {
-  name: string;
-  purpose: string;
-  greeting: string;
-  closing: string;
-  knowledgeUrl: string | null;
-  knowledgeFileId: string | null;
+/** What the service writes: the API's agent fields (phoneNumber is the mirror column) plus the provider's refs. */
+export interface AgentFields extends Pick<
+  Agent,
+  | 'name'
+  | 'purpose'
+  | 'greeting'
+  | 'closing'
+  | 'knowledgeUrl'
+  | 'knowledgeFileId'
+  | 'voiceId'
+  | 'prompt'
+  | 'active'
+  | 'elevenlabsAgentId'
+  | 'phoneNumber'
+> {
   knowledgeRefs: VoiceKnowledgeRef[];
-  voiceId: string | null;
-  prompt: string | null;
-  active: boolean;
-  elevenlabsAgentId: string | null;
-  phoneNumber: string | null;
 }
 
 function toColumns(fields: Partial<AgentFields>): Record<string, unknown> {
