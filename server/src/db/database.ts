@@ -78,3 +78,9 @@ export function parseJson<T>(value: unknown, fallback: T): T {
     return fallback;
   }
 }
+
+/** The number of rows a query matches; PostgreSQL returns counts as strings, SQLite as numbers. */
+export async function countRows(query: Knex.QueryBuilder): Promise<number> {
+  const row = (await query.count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}

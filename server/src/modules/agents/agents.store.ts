@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Agent, AgentStats } from '@shared/api/agents.types';
-import { parseJson, toBool, toIso, type Db } from '../../db/database';
+import { countRows, parseJson, toBool, toIso, type Db } from '../../db/database';
 import type { VoiceKnowledgeRef } from '../../providers/voice/voice.types';
 
 /** Agents of a tenant; every query is scoped by the tenant id first, except the webhook's provider-id lookup. */
@@ -97,14 +97,12 @@ export function findAgentByProviderId(db: Queryable, providerAgentId: string): P
   return db<AgentRow>('agents').where({ elevenlabs_agent_id: providerAgentId }).first();
 }
 
-export async function countAgents(db: Queryable, tenantId: string): Promise<number> {
-  const row = await db('agents').where({ tenant_id: tenantId }).count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+export function countAgents(db: Queryable, tenantId: string): Promise<number> {
+  return countRows(db('agents').where({ tenant_id: tenantId }));
 }
 
-export async function countActiveAgents(db: Queryable, tenantId: string): Promise<number> {
-  const row = await db('agents').where({ tenant_id: tenantId, active: true }).count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+export function countActiveAgents(db: Queryable, tenantId: string): Promise<number> {
+  return countRows(db('agents').where({ tenant_id: tenantId, active: true }));
 }
 
 /** What the service writes: the API's agent fields (phoneNumber is the mirror column) plus the provider's refs. */

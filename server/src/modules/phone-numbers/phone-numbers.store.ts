@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
-import { toBool, toIso, type Db } from '../../db/database';
+import { countRows, toBool, toIso, type Db } from '../../db/database';
 
 /** Tenant phone numbers and their monthly billing rows; every query is scoped by the tenant id first. */
 export interface PhoneNumberRow {
@@ -92,9 +92,8 @@ export function findAgentPhoneNumber(
     .first();
 }
 
-export async function countActivePhoneNumbers(db: Queryable, tenantId: string): Promise<number> {
-  const row = await db('phone_numbers').where({ tenant_id: tenantId, active: true }).count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+export function countActivePhoneNumbers(db: Queryable, tenantId: string): Promise<number> {
+  return countRows(db('phone_numbers').where({ tenant_id: tenantId, active: true }));
 }
 
 export interface NewPhoneNumber {
