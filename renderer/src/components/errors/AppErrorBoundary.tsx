@@ -1,7 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import { logError } from '../../platform';
+import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
 
 export function FullPageError({ onTryAgain }: { onTryAgain: () => void }) {
@@ -25,24 +25,11 @@ export function FullPageError({ onTryAgain }: { onTryAgain: () => void }) {
   );
 }
 
-interface State {
-  error: unknown;
-}
-
 /** The full-page error screen (spec 000 §2) around the whole app. */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null };
-
-  static getDerivedStateFromError(error: unknown): State {
-    return { error: error ?? new Error('Unknown error') };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    logError(`unhandled error${info.componentStack ?? ''}`, error);
-  }
-
-  override render() {
-    if (this.state.error) return <FullPageError onTryAgain={() => this.setState({ error: null })} />;
-    return this.props.children;
-  }
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary logAs="unhandled error" fallback={(tryAgain) => <FullPageError onTryAgain={tryAgain} />}>
+      {children}
+    </ErrorBoundary>
+  );
 }

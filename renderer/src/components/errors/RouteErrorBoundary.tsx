@@ -1,8 +1,8 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { logError } from '../../platform';
+import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
 
 export function PageError({ onTryAgain }: { onTryAgain: () => void }) {
@@ -25,35 +25,17 @@ export function PageError({ onTryAgain }: { onTryAgain: () => void }) {
   );
 }
 
-interface Props {
+interface RouteErrorBoundaryProps {
   children: ReactNode;
   /** A change of key (the path) clears the error, so that leaving the page leaves its error behind. */
   resetKey: string;
 }
 
-interface State {
-  error: unknown;
-  resetKey: string;
-}
-
 /** The per-route guard of spec 000 §2: one failing page never takes the frame down with it. */
-export class RouteErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error: error ?? new Error('Unknown error') };
-  }
-
-  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    logError(`page error${info.componentStack ?? ''}`, error);
-  }
-
-  override render() {
-    if (this.state.error) return <PageError onTryAgain={() => this.setState({ error: null })} />;
-    return this.props.children;
-  }
+export function RouteErrorBoundary({ children, resetKey }: RouteErrorBoundaryProps) {
+  return (
+    <ErrorBoundary logAs="page error" resetKey={resetKey} fallback={(tryAgain) => <PageError onTryAgain={tryAgain} />}>
+      {children}
+    </ErrorBoundary>
+  );
 }

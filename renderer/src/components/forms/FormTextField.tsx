@@ -11,11 +11,15 @@ type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | '
   name: FieldPath<T>;
 };
 
-/** A MUI text field bound to react-hook-form, showing the schema's message under the field. */
+/**
+ * A MUI text field bound to react-hook-form, showing the schema's message under the field; `error` marks it failed for
+ * a reason of the caller's as well.
+ */
 export function FormTextField<T extends FieldValues>({
   control,
   name,
   helperText,
+  error,
   type,
   ...props
 }: FormTextFieldProps<T>) {
@@ -31,7 +35,7 @@ export function FormTextField<T extends FieldValues>({
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
-      error={Boolean(fieldState.error)}
+      error={Boolean(fieldState.error) || error}
       helperText={fieldState.error?.message ?? helperText}
       slotProps={
         isPassword

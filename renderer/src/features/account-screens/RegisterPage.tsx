@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -13,10 +13,10 @@ import { standaloneRegisterSchema, type StandaloneRegisterForm } from '@shared/s
 import { useAppDispatch } from '../../app/hooks';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
-import { useToast } from '../../components/toasts/useToast';
-import { useRegisterMutation } from '../auth/authApi';
+import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { useDelayedAction } from '../../components/forms/useDelayedAction';
 import { startSession } from '../auth/sessionActions';
+import { useRegistration } from '../auth/useRegistration';
 import { useGetInvitationQuery } from './invitationsApi';
 
 /** Spec 001 §9: the standalone registration redirects 2 s after success. */
@@ -29,51 +29,34 @@ export function RegisterPage() {
   const invitation = useGetInvitationQuery(invitationToken, { skip: !invitationToken });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { toast } = useToast();
-  const [register] = useRegisterMutation();
-  const [done, setDone] = useState(false);
+  const later = useDelayedAction();
   const [failure, setFailure] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const { control, handleSubmit, setError, setValue, formState } = useForm<StandaloneRegisterForm>({
     resolver: sharedSchemaResolver(standaloneRegisterSchema),
     defaultValues: { name: '', email: '', password: '', tenantName: '', invitationToken },
   });
+  const { registerAccount, registered } = useRegistration(setError);
 
   const inviteeEmail = invitation.data?.inviteeEmail;
   useEffect(() => {
     if (inviteeEmail) setValue('email', inviteeEmail);
   }, [inviteeEmail, setValue]);
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
   const onSubmit = async (values: StandaloneRegisterForm) => {
     setFailure(null);
-    try {
-      const response = await register({
-        name: values.name,
-        email: values.email,
-        password: values.password,
-        ...(invitationToken ? { invitationToken } : { tenantName: values.tenantName }),
-      }).unwrap();
-      setDone(true);
-      toast({ title: 'Registration successful', description: 'Please check your email to verify your account.' });
-      dispatch(startSession(response));
-      timer.current = setTimeout(() => void navigate('/', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'email', 'password', 'tenantName']);
-      setFailure(serverMessageOr(error, 'Registration failed. Please try again.'));
-      toast({
-        title: 'Registration failed',
-        description: serverMessageOr(error, 'Registration failed'),
-        variant: 'destructive',
-      });
+    const outcome = await registerAccount({
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      ...(invitationToken ? { invitationToken } : { tenantName: values.tenantName }),
+    });
+    if ('error' in outcome) {
+      setFailure(serverMessageOr(outcome.error, 'Registration failed. Please try again.'));
+      return;
     }
+    dispatch(startSession(outcome.session));
+    later(() => void navigate('/', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
   };
 
   const title = invitationToken ? 'Accept Invitation' : 'Create an Account';
@@ -113,7 +96,7 @@ export function RegisterPage() {
     <CenteredLayout title={title} subtitle={subtitle}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
         <Stack spacing={2.5}>
-          {done && <Alert severity="success">Your account has been created. Taking you to Parley...</Alert>}
+          {registered && <Alert severity="success">Your account has been created. Taking you to Parley...</Alert>}
           {failure && <Alert severity="error">{failure}</Alert>}
           <FormTextField control={control} name="name" label="Full Name" autoComplete="name" autoFocus />
           <FormTextField
@@ -134,7 +117,7 @@ export function RegisterPage() {
           {!invitationToken && (
             <FormTextField control={control} name="tenantName" label="Company Name" autoComplete="organization" />
           )}
-          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting} disabled={done}>
+          <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting} disabled={registered}>
             {invitationToken ? 'Accept Invitation' : 'Create Account'}
           </Button>
           <Typography variant="body2" color="textSecondary" align="center">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '@shared/schemas
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { useDelayedAction } from '../../components/forms/useDelayedAction';
 import { useResetPasswordMutation } from '../auth/authApi';
 
 /** Spec 001 §9: back to sign-in 3 s after a reset. */
@@ -32,25 +33,18 @@ export function ResetPasswordPage() {
   const [resetPassword] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const later = useDelayedAction();
   const { control, handleSubmit, formState } = useForm<ResetPasswordForm>({
     resolver: sharedSchemaResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 
   const onSubmit = async (values: ResetPasswordForm) => {
     setFailure(null);
     try {
       await resetPassword({ token, password: values.password }).unwrap();
       setDone(true);
-      timer.current = setTimeout(() => void navigate('/auth', { replace: true }), RESET_REDIRECT_DELAY_MS);
+      later(() => void navigate('/auth', { replace: true }), RESET_REDIRECT_DELAY_MS);
     } catch (error) {
       setFailure(resetFailureText(error));
     }

@@ -29,6 +29,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sessionSlice';
 import { useGetAuthStatusQuery } from '../auth/authApi';
+import { Figure } from '../../components/Figure';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/toasts/useToast';
 import {
@@ -76,19 +77,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Box role="group" aria-label={label} sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
 function AgentDetails({ agent }: { agent: Agent }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -122,10 +110,10 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
       <Divider />
       <CardContent>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
-          <Figure label="Total Calls" value={show((s) => String(s.totalCalls))} />
-          <Figure label="Average Duration" value={show((s) => formatMinutes(s.averageDuration))} />
-          <Figure label="Total Cost" value={show((s) => formatNzd(s.totalCost))} />
-          <Figure label="Average Cost" value={show((s) => formatNzd(s.averageCost))} />
+          <Figure size="large" label="Total Calls" value={show((s) => String(s.totalCalls))} />
+          <Figure size="large" label="Average Duration" value={show((s) => formatMinutes(s.averageDuration))} />
+          <Figure size="large" label="Total Cost" value={show((s) => formatNzd(s.totalCost))} />
+          <Figure size="large" label="Average Cost" value={show((s) => formatNzd(s.averageCost))} />
         </Box>
 
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>

@@ -18,6 +18,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { Figure } from '../../components/Figure';
 
 interface AgentCardProps {
   agent: Agent;
@@ -26,19 +27,6 @@ interface AgentCardProps {
   onEdit: (agent: Agent) => void;
   onRemove: (agent: Agent) => void;
   removing?: boolean;
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box role="group" aria-label={label} sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="p" noWrap>
-        {label}
-      </Typography>
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} noWrap>
-        {value}
-      </Typography>
-    </Box>
-  );
 }
 
 /** One agent on the dashboard (spec 000 §2): status, number, stats, analytics link and its actions. */
@@ -93,9 +81,9 @@ export function AgentCard({ agent, canManage, onEdit, onRemove, removing = false
         <Divider />
 
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
-          <Figure label="Total Calls" value={String(stats.totalCalls)} />
-          <Figure label="Avg Duration" value={formatMinutesSeconds(stats.averageDuration)} />
-          <Figure label="Total Cost" value={formatNzd(stats.totalCost)} />
+          <Figure size="small" label="Total Calls" value={String(stats.totalCalls)} />
+          <Figure size="small" label="Avg Duration" value={formatMinutesSeconds(stats.averageDuration)} />
+          <Figure size="small" label="Total Cost" value={formatNzd(stats.totalCost)} />
         </Box>
 
         {agent.locked && (

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import type { AgentTemplate, Voice } from '@shared/api/agents.types';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
@@ -16,6 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { FormTextField } from '../../components/forms/FormTextField';
 import type { KnowledgeMode, KnowledgeSource } from './useKnowledgeSource';
 
 /** The fields the create and edit dialogs share; both forms' values fit this shape. */
@@ -58,40 +59,50 @@ interface TextInputProps {
   disabled?: boolean;
 }
 
-function TextInput({
-  name,
-  label,
-  max,
-  required,
-  multiline,
-  maxRows = 4,
-  placeholder,
-  helperText,
-  disabled,
-}: TextInputProps) {
+function TextInput({ max, multiline, maxRows = 4, ...props }: TextInputProps) {
   const { control } = useFormContext<AgentInputsValues>();
   return (
-    <Controller
-      name={name}
+    <FormTextField
+      {...props}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          required={required}
-          fullWidth
-          multiline={multiline}
-          minRows={multiline ? 2 : undefined}
-          maxRows={multiline ? maxRows : undefined}
-          placeholder={placeholder}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-          slotProps={{ htmlInput: { maxLength: max } }}
-        />
-      )}
+      fullWidth
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      maxRows={multiline ? maxRows : undefined}
+      slotProps={{ htmlInput: { maxLength: max } }}
     />
+  );
+}
+
+interface SelectInputProps {
+  name: FieldPath<AgentInputsValues>;
+  label: string;
+  /** The choice of no value, shown while nothing is chosen. */
+  emptyLabel: string;
+  /** What the closed field shows for a value; by default the chosen item. */
+  renderValue?: (value: unknown) => ReactNode;
+  helperText?: string;
+  /** Failed for a reason of its own, such as a list that did not load. */
+  error?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+function SelectInput({ emptyLabel, renderValue, children, ...props }: SelectInputProps) {
+  const { control } = useFormContext<AgentInputsValues>();
+  return (
+    <FormTextField
+      {...props}
+      control={control}
+      select
+      fullWidth
+      slotProps={{ select: { displayEmpty: true, renderValue }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">
+        <em>{emptyLabel}</em>
+      </MenuItem>
+      {children}
+    </FormTextField>
   );
 }
 
@@ -141,32 +152,13 @@ export function AgentInputs({
           required
           disabled={disabled}
         />
-        <Controller
-          name="voiceId"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              value={field.value ?? ''}
-              select
-              label="Voice"
-              fullWidth
-              disabled={disabled}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            >
-              <MenuItem value="">
-                <em>Default voice</em>
-              </MenuItem>
-              {voices.map((voice) => (
-                <MenuItem key={voice.id} value={voice.id}>
-                  {voice.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <SelectInput name="voiceId" label="Voice" emptyLabel="Default voice" disabled={disabled}>
+          {voices.map((voice) => (
+            <MenuItem key={voice.id} value={voice.id}>
+              {voice.name}
+            </MenuItem>
+          ))}
+        </SelectInput>
       </Stack>
       <TextInput
         name="purpose"
@@ -303,57 +295,38 @@ export function AgentInputs({
 
       <Divider />
 
-      <Controller
+      <SelectInput
         name="phoneNumberId"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            value={field.value ?? ''}
-            select
-            label="Phone Number"
-            fullWidth
-            disabled={disabled}
-            slotProps={{
-              select: {
-                displayEmpty: true,
-                renderValue: (value) =>
-                  phoneNumbers.find((number) => number.id === value)?.phoneNumber ?? 'No phone number',
-              },
-              inputLabel: { shrink: true },
-            }}
-            error={Boolean(fieldState.error) || phoneNumbersFailed}
-            helperText={
-              fieldState.error?.message ??
-              (phoneNumbersFailed
-                ? 'Failed to fetch phone numbers'
-                : phoneNumbers.length === 0
-                  ? 'You have no phone numbers yet. Buy one on the Phone Numbers page.'
-                  : undefined)
-            }
-          >
-            <MenuItem value="">
-              <em>No phone number</em>
+        label="Phone Number"
+        emptyLabel="No phone number"
+        renderValue={(value) => phoneNumbers.find((number) => number.id === value)?.phoneNumber ?? 'No phone number'}
+        error={phoneNumbersFailed}
+        helperText={
+          phoneNumbersFailed
+            ? 'Failed to fetch phone numbers'
+            : phoneNumbers.length === 0
+              ? 'You have no phone numbers yet. Buy one on the Phone Numbers page.'
+              : undefined
+        }
+        disabled={disabled}
+      >
+        {phoneNumbers.map((number) => {
+          const owner = number.assigned_agent;
+          const takenByOther = owner && owner.database_agent_id !== agentId;
+          return (
+            <MenuItem key={number.id} value={number.id}>
+              <ListItemText
+                primary={
+                  number.label && number.label !== number.phoneNumber
+                    ? `${number.phoneNumber} · ${number.label}`
+                    : number.phoneNumber
+                }
+                secondary={takenByOther ? `Assigned to ${owner.agent_name}` : 'Available'}
+              />
             </MenuItem>
-            {phoneNumbers.map((number) => {
-              const owner = number.assigned_agent;
-              const takenByOther = owner && owner.database_agent_id !== agentId;
-              return (
-                <MenuItem key={number.id} value={number.id}>
-                  <ListItemText
-                    primary={
-                      number.label && number.label !== number.phoneNumber
-                        ? `${number.phoneNumber} · ${number.label}`
-                        : number.phoneNumber
-                    }
-                    secondary={takenByOther ? `Assigned to ${owner.agent_name}` : 'Available'}
-                  />
-                </MenuItem>
-              );
-            })}
-          </TextField>
-        )}
-      />
+          );
+        })}
+      </SelectInput>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import { forgotPasswordSchema, type ForgotPasswordRequest } from '@shared/schemas/auth.schema';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { useDelayedAction } from '../../components/forms/useDelayedAction';
 import { useToast } from '../../components/toasts/useToast';
 import { useForgotPasswordMutation } from './authApi';
 
@@ -38,18 +39,11 @@ function ForgotPasswordContent({ defaultEmail, onClose }: { defaultEmail: string
   const [sendResetEmail] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const later = useDelayedAction();
   const { control, handleSubmit, formState } = useForm<ForgotPasswordRequest>({
     resolver: sharedSchemaResolver(forgotPasswordSchema),
     defaultValues: { email: defaultEmail },
   });
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 
   const onSubmit = async (values: ForgotPasswordRequest) => {
     setFailure(null);
@@ -57,7 +51,7 @@ function ForgotPasswordContent({ defaultEmail, onClose }: { defaultEmail: string
       await sendResetEmail(values).unwrap();
       setSent(true);
       toast({ title: 'Reset email sent', description: 'Check your email for password reset instructions' });
-      timer.current = setTimeout(onClose, FORGOT_PASSWORD_CLOSE_DELAY_MS);
+      later(onClose, FORGOT_PASSWORD_CLOSE_DELAY_MS);
     } catch (error) {
       setFailure('Failed to send password reset email. Please try again.');
       toast({

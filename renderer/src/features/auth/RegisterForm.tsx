@@ -1,46 +1,27 @@
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
-import { useToast } from '../../components/toasts/useToast';
-import { useRegisterMutation } from './authApi';
+import { sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { useDelayedAction } from '../../components/forms/useDelayedAction';
 import { nameOrEmailLocalPart, registerFormSchema, type RegisterFormValues } from './authForms';
+import { useRegistration } from './useRegistration';
 
 /** Spec 001 §9: the auth page switches to the login tab 1.5 s after registering. */
 export const SWITCH_TO_LOGIN_DELAY_MS = 1_500;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { toast } = useToast();
-  const [register, { isSuccess }] = useRegisterMutation();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const later = useDelayedAction();
   const { control, handleSubmit, setError, formState } = useForm<RegisterFormValues>({
     resolver: sharedSchemaResolver(registerFormSchema),
     defaultValues: { name: '', email: '', password: '', tenantName: '' },
   });
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const { registerAccount, registered } = useRegistration(setError);
 
   const onSubmit = async (values: RegisterFormValues) => {
-    try {
-      await register({ ...values, name: nameOrEmailLocalPart(values.name, values.email) }).unwrap();
-      toast({ title: 'Registration successful', description: 'Please check your email to verify your account.' });
-      timer.current = setTimeout(() => onRegistered(values.email), SWITCH_TO_LOGIN_DELAY_MS);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['name', 'email', 'password', 'tenantName']);
-      toast({
-        title: 'Registration failed',
-        description: serverMessageOr(error, 'Registration failed'),
-        variant: 'destructive',
-      });
-    }
+    const outcome = await registerAccount({ ...values, name: nameOrEmailLocalPart(values.name, values.email) });
+    if ('session' in outcome) later(() => onRegistered(values.email), SWITCH_TO_LOGIN_DELAY_MS);
   };
 
   return (
@@ -63,7 +44,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           autoComplete="organization"
           helperText="Optional: the name of your business"
         />
-        <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting} disabled={isSuccess}>
+        <Button type="submit" variant="contained" size="large" loading={formState.isSubmitting} disabled={registered}>
           Create Account
         </Button>
       </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { AvailablePhoneNumber, PhoneBillingResponse } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
@@ -42,6 +42,61 @@ interface NumberSearchProps {
   /** Only admins buy numbers; other members may still look. */
   isAdmin: boolean;
   onChoose: (number: AvailablePhoneNumber) => void;
+}
+
+interface DigitsInputProps {
+  control: Control<AvailableNumbersQuery>;
+  name: 'areaCode' | 'contains';
+  /** The input's own name, where the field's would clash with the form's DOM. */
+  inputName?: string;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+}
+
+function DigitsInput({ control, name, inputName = name, label, placeholder, maxLength }: DigitsInputProps) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          name={inputName}
+          value={field.value ?? ''}
+          label={label}
+          placeholder={placeholder}
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
+        />
+      )}
+    />
+  );
+}
+
+function CapabilityCheckbox({
+  control,
+  name,
+  label,
+}: {
+  control: Control<AvailableNumbersQuery>;
+  name: 'voiceEnabled' | 'smsEnabled';
+  label: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+        />
+      )}
+    />
+  );
 }
 
 /** Search New Numbers (spec 000 §2): country, area code, digits and capabilities; each result can be bought. */
@@ -90,69 +145,29 @@ export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberS
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-            <Controller
-              name="areaCode"
+            <DigitsInput
               control={form.control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  label="Area code"
-                  placeholder="e.g. 415"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-                />
-              )}
+              name="areaCode"
+              label="Area code"
+              placeholder="e.g. 415"
+              maxLength={3}
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 4, md: 3 }}>
-            <Controller
-              name="contains"
+            <DigitsInput
               control={form.control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  // A form control named "contains" would shadow HTMLFormElement.contains() for every script.
-                  name="digits"
-                  value={field.value ?? ''}
-                  label="Contains digits"
-                  placeholder="e.g. 555"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 16 } }}
-                />
-              )}
+              name="contains"
+              // A form control named "contains" would shadow HTMLFormElement.contains() for every script.
+              inputName="digits"
+              label="Contains digits"
+              placeholder="e.g. 555"
+              maxLength={16}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 8, md: 2 }}>
             <FormGroup row sx={{ pt: { md: 1 } }}>
-              <Controller
-                name="voiceEnabled"
-                control={form.control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    label="Voice"
-                    control={
-                      <Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
-                    }
-                  />
-                )}
-              />
-              <Controller
-                name="smsEnabled"
-                control={form.control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    label="SMS"
-                    control={
-                      <Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
-                    }
-                  />
-                )}
-              />
+              <CapabilityCheckbox control={form.control} name="voiceEnabled" label="Voice" />
+              <CapabilityCheckbox control={form.control} name="smsEnabled" label="SMS" />
             </FormGroup>
           </Grid>
           <Grid size={{ xs: 12, sm: 4, md: 2 }}>

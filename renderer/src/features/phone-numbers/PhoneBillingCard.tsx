@@ -8,24 +8,12 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Figure } from '../../components/Figure';
 
 interface PhoneBillingCardProps {
   billing: PhoneBillingResponse | undefined;
   loading: boolean;
   error: unknown;
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box role="group" aria-label={label}>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
 }
 
 /** What the tenant's numbers cost and whether another can be bought (spec 000 §2 and §6). */

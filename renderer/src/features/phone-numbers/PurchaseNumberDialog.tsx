@@ -2,12 +2,11 @@ import type { AvailablePhoneNumber, PhoneBillingResponse } from '@shared/api/pho
 import { formatNzdCents } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { DialogConfirmActions } from '../../components/DialogConfirmActions';
 import { NumberBadges, placeOf } from './NumberBadges';
 
 interface PurchaseNumberDialogProps {
@@ -68,14 +67,12 @@ export function PurchaseNumberDialog({
           )}
         </DialogContent>
       )}
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={purchasing}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => number && onConfirm(number)} loading={purchasing}>
-          {included ? 'Confirm Selection' : 'Confirm Purchase'}
-        </Button>
-      </DialogActions>
+      <DialogConfirmActions
+        confirmLabel={included ? 'Confirm Selection' : 'Confirm Purchase'}
+        onConfirm={() => number && onConfirm(number)}
+        onCancel={onCancel}
+        busy={purchasing}
+      />
     </Dialog>
   );
 }
