@@ -5,8 +5,10 @@ export const ERROR_CODES = [
   'AUTH_INVALID_CREDENTIALS',
   'AUTH_TOKEN_INVALID',
   'AUTH_REFRESH_REUSED',
+  'AUTH_LINK_INVALID',
   'AUTH_EMAIL_TAKEN',
   'AUTH_THROTTLED',
+  'INVITATION_INVALID',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
@@ -15,12 +17,29 @@ export const ERROR_CODES = [
   'AGENT_LOCKED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
-  'PROVIDER_ERROR',
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_TIMEOUT',
+  'PROVIDER_BUSY',
+  'PROVIDER_REJECTED',
+  'PROVIDER_NOT_FOUND',
+  'PROVIDER_CONFLICT',
   'WEBHOOK_SIGNATURE_INVALID',
   'INTERNAL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The codes a provider adapter (voice, telephony, payments) fails with. */
+export const PROVIDER_ERROR_CODES = [
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_TIMEOUT',
+  'PROVIDER_BUSY',
+  'PROVIDER_REJECTED',
+  'PROVIDER_NOT_FOUND',
+  'PROVIDER_CONFLICT',
+] as const satisfies readonly ErrorCode[];
+
+export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
 /** The JSON body of every error response. */
 export interface ApiErrorBody {

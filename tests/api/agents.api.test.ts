@@ -297,7 +297,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const res = await createAgent({ name: 'Provider Down' });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({
-        code: 'PROVIDER_ERROR',
+        code: 'PROVIDER_UNAVAILABLE',
         message: 'The voice service could not create the agent: socket hang up',
       });
       expect(await app.deps.db('agents').where({ name: 'Provider Down' }).first()).toBeUndefined();

@@ -1,7 +1,7 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICES } from '../../server/src/db/seeds/catalogue';
-import { ProviderError } from '../../server/src/http/app-error';
+import { DomainError } from '../../server/src/domain/domain-error';
 import { createElevenLabsVoiceProvider } from '../../server/src/providers/voice/elevenlabs.voice';
 import type { VoiceAgentConfig } from '../../server/src/providers/voice/voice.types';
 import {
@@ -96,7 +96,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
 
     await harness.voice.deleteAgent(agentId);
     const error = await providerError(harness.voice.updateAgent(agentId, agentConfig()));
-    expect(error.status).toBe(404);
+    expect(error.code).toBe('PROVIDER_NOT_FOUND');
     expect(error.message).toBe('Voice agent not found at the provider');
   });
 
@@ -118,17 +118,17 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
 
   it('rejects what the vendor rejects, with clear messages', async () => {
     const voice = await providerError(harness.voice.createAgent(agentConfig({ voiceId: 'no-such-voice' })));
-    expect(voice.status).toBe(422);
+    expect(voice.code).toBe('PROVIDER_REJECTED');
     expect(voice.message).toContain('no-such-voice');
 
     const missingDoc = await providerError(
       harness.voice.createAgent(agentConfig({ knowledgeBase: [{ type: 'url', id: 'gone', name: 'Gone' }] })),
     );
-    expect(missingDoc.status).toBe(404);
+    expect(missingDoc.code).toBe('PROVIDER_NOT_FOUND');
     expect(missingDoc.message).toBe('Knowledge document not found at the voice provider');
 
     const unreadable = await providerError(harness.voice.createKnowledgeFromUrl('https://offline.invalid/', 'Bad'));
-    expect(unreadable.status).toBe(422);
+    expect(unreadable.code).toBe('PROVIDER_REJECTED');
     expect(unreadable.message).toMatch(/^Voice provider rejected the request: Could not fetch/);
 
     const notUrl = await providerError(harness.voice.createKnowledgeFromUrl('ftp://example.com/x', 'Bad'));
@@ -140,13 +140,13 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
         'Bad',
       ),
     );
-    expect(exe.status).toBe(422);
+    expect(exe.code).toBe('PROVIDER_REJECTED');
 
     const cursor = await providerError(harness.voice.listConversations('agent_x', 'not-a-cursor'));
     expect(cursor.message).toBe('Voice provider rejected the request: query.cursor: Invalid cursor');
 
     const conversation = await providerError(harness.voice.getConversation('conv_missing'));
-    expect(conversation.status).toBe(404);
+    expect(conversation.code).toBe('PROVIDER_NOT_FOUND');
     expect(conversation.message).toBe('Conversation not found at the voice provider');
   });
 
@@ -161,11 +161,11 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     });
     const error = await providerError(wrongKey.createAgent(agentConfig()));
     expect(error.message).toBe('Voice provider rejected our credentials');
-    expect(error.status).toBe(502);
-    await expect(wrongKey.listConversations('agent_x')).rejects.toBeInstanceOf(ProviderError);
+    expect(error.code).toBe('PROVIDER_UNAVAILABLE');
+    await expect(wrongKey.listConversations('agent_x')).rejects.toBeInstanceOf(DomainError);
   });
 
-  it('maps an unreachable vendor to a ProviderError', async () => {
+  it('maps an unreachable vendor to a provider error', async () => {
     const offline = createElevenLabsVoiceProvider({
       apiKey: 'k',
       baseUrl: 'http://127.0.0.1:9',
@@ -207,14 +207,14 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     const again = await providerError(
       harness.voice.importTwilioNumber({ phoneNumber: number.phoneNumber, label: 'Twice', twilioSid: number.sid }),
     );
-    expect(again.status).toBe(409);
+    expect(again.code).toBe('PROVIDER_CONFLICT');
 
     const missingAgent = await providerError(harness.voice.assignPhoneNumber(number.phoneNumberId, 'agent_gone'));
     expect(missingAgent.message).toBe('Voice agent not found at the provider');
 
     await harness.voice.deletePhoneNumber(number.phoneNumberId);
     const gone = await providerError(harness.voice.assignPhoneNumber(number.phoneNumberId, first.agentId));
-    expect(gone.status).toBe(404);
+    expect(gone.code).toBe('PROVIDER_NOT_FOUND');
     expect(gone.message).toBe('Phone number not found at the voice provider');
   });
 
@@ -222,7 +222,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     const error = await providerError(
       harness.voice.importTwilioNumber({ phoneNumber: '+6495550000', label: 'Not ours', twilioSid: 'PNx' }),
     );
-    expect(error.status).toBe(422);
+    expect(error.code).toBe('PROVIDER_REJECTED');
     expect(error.message).toContain('not a number of this Twilio account');
   });
 
@@ -336,7 +336,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     const badNumber = await providerError(
       harness.voice.startOutboundCall({ agentId, agentPhoneNumberId: number.phoneNumberId, toNumber: '021 555' }),
     );
-    expect(badNumber.status).toBe(422);
+    expect(badNumber.code).toBe('PROVIDER_REJECTED');
     const noAgent = await providerError(
       harness.voice.startOutboundCall({
         agentId: 'agent_gone',
@@ -361,6 +361,6 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
       statusCode: 404,
     });
     await client.conversationalAi.conversations.delete(conversationId);
-    await expect(harness.voice.getConversation(conversationId)).rejects.toBeInstanceOf(ProviderError);
+    await expect(harness.voice.getConversation(conversationId)).rejects.toBeInstanceOf(DomainError);
   });
 });

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, WebhookSignatureError, ValidationError } from '../../server/src/http/app-error';
+import { DomainError } from '../../server/src/domain/domain-error';
+import { ERROR_RESPONSES } from '../../server/src/http/error-status';
 import type { Clock } from '../../server/src/lib/clock';
 import { createElevenLabsVoiceProvider } from '../../server/src/providers/voice/elevenlabs.voice';
 import {
@@ -179,8 +180,8 @@ describe('verifyPostCallWebhook rejects what is not signed by the vendor (401, n
     ['a non-numeric timestamp', `t=soon,v0=${'a'.repeat(64)}`],
   ])('rejects %s', (_case, header) => {
     const error = thrown(() => verifier.verifyPostCallWebhook(raw, header));
-    expect(error).toBeInstanceOf(WebhookSignatureError);
-    expect((error as WebhookSignatureError).status).toBe(401);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('WEBHOOK_SIGNATURE_INVALID');
   });
 
   it('accepts a signature 29 minutes old', () => {
@@ -190,17 +191,17 @@ describe('verifyPostCallWebhook rejects what is not signed by the vendor (401, n
   it('answers 400 for a correctly signed body that is not a post-call event', () => {
     for (const text of ['not json', 'null', '[]', '{"type":"other","data":{}}', '{"type":"post_call_transcription"}']) {
       const error = thrown(() => verifier.verifyPostCallWebhook(Buffer.from(text), sign(text, now)));
-      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as DomainError).code).toBe('VALIDATION_FAILED');
     }
   });
 
-  it('never throws anything but a 4xx AppError, whatever the header and body', () => {
+  it('never throws anything but a domain error answered with a 4xx, whatever the header and body', () => {
     fc.assert(
       fc.property(fc.option(fc.string()), fc.uint8Array({ maxLength: 200 }), (header, bytes) => {
         try {
           verifier.verifyPostCallWebhook(Buffer.from(bytes), header ?? undefined);
         } catch (error) {
-          return error instanceof AppError && error.status >= 400 && error.status < 500;
+          return error instanceof DomainError && ERROR_RESPONSES[error.code].status < 500;
         }
         return true;
       }),

@@ -70,7 +70,7 @@ describe('sandbox state survives a restart', () => {
 
     await harness.voice.updateAgent(agentId, { ...agent, knowledgeBase: [doc], name: 'Still here' });
     await harness.voice.deleteAgent(agentId);
-    await expect(harness.voice.deleteAgent(agentId)).rejects.toMatchObject({ status: 404 });
+    await expect(harness.voice.deleteAgent(agentId)).rejects.toMatchObject({ code: 'PROVIDER_NOT_FOUND' });
   });
 
   it('finishes a call that was in progress when the sandbox stopped, and delivers its webhook', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../server/src/http/app-error';
 import { createTwilioTelephonyProvider } from '../../server/src/providers/telephony/twilio.telephony';
 import type { NumberSearch } from '../../server/src/providers/telephony/telephony.types';
 import { providerError, startContractSandbox, type ContractSandbox } from './support/contract-sandbox';
@@ -79,9 +78,9 @@ describe('Twilio adapter against the sandbox (official SDK on the wire)', () => 
     expect(await harness.telephony.searchAvailableNumbers(search({ limit: 3 }))).toHaveLength(3);
     expect(await harness.telephony.searchAvailableNumbers(search({ areaCode: '1' }))).toEqual([]);
     expect(await harness.telephony.searchAvailableNumbers(search({ contains: '00000000' }))).toEqual([]);
-    await expect(harness.telephony.searchAvailableNumbers(search({ areaCode: 'abc' }))).rejects.toBeInstanceOf(
-      ValidationError,
-    );
+    await expect(harness.telephony.searchAvailableNumbers(search({ areaCode: 'abc' }))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('sells a number once: bought numbers leave the search, released ones return', async () => {
@@ -103,7 +102,7 @@ describe('Twilio adapter against the sandbox (official SDK on the wire)', () => 
     const twice = await providerError(
       harness.telephony.purchaseNumber({ phoneNumber: wanted!.phoneNumber, friendlyName: 'Again' }),
     );
-    expect(twice.status).toBe(409);
+    expect(twice.code).toBe('PROVIDER_CONFLICT');
     expect(twice.message).toBe('That phone number is no longer available. Please choose another.');
 
     await harness.telephony.releaseNumber(bought.sid);
@@ -112,7 +111,7 @@ describe('Twilio adapter against the sandbox (official SDK on the wire)', () => 
     expect(back.map((entry) => entry.phoneNumber)).toContain(wanted!.phoneNumber);
 
     const releasedTwice = await providerError(harness.telephony.releaseNumber(bought.sid));
-    expect(releasedTwice.status).toBe(404);
+    expect(releasedTwice.code).toBe('PROVIDER_NOT_FOUND');
     expect(releasedTwice.message).toBe('Phone number not found at the telephony provider');
   });
 
@@ -120,13 +119,13 @@ describe('Twilio adapter against the sandbox (official SDK on the wire)', () => 
     const unknown = await providerError(
       harness.telephony.purchaseNumber({ phoneNumber: '+6491234567', friendlyName: 'Not in stock' }),
     );
-    expect(unknown.status).toBe(409);
+    expect(unknown.code).toBe('PROVIDER_CONFLICT');
     const invalid = await providerError(harness.telephony.purchaseNumber({ phoneNumber: '12345', friendlyName: 'x' }));
-    expect(invalid.status).toBe(422);
+    expect(invalid.code).toBe('PROVIDER_REJECTED');
     expect(invalid.message).toBe('That phone number is not valid');
   });
 
-  it('maps wrong credentials and an unreachable API to ProviderErrors', async () => {
+  it('maps wrong credentials and an unreachable API to provider errors', async () => {
     const wrong = createTwilioTelephonyProvider({
       accountSid: harness.sandbox.twilio.accountSid,
       authToken: 'wrong-token',
@@ -134,7 +133,7 @@ describe('Twilio adapter against the sandbox (official SDK on the wire)', () => 
     });
     const error = await providerError(wrong.searchAvailableNumbers(search()));
     expect(error.message).toBe('Telephony provider rejected our credentials');
-    expect(error.status).toBe(502);
+    expect(error.code).toBe('PROVIDER_UNAVAILABLE');
 
     const offline = createTwilioTelephonyProvider({ accountSid: 'ACx', authToken: 'x', baseUrl: 'http://127.0.0.1:9' });
     expect((await providerError(offline.releaseNumber('PNx'))).message).toBe('Could not reach the telephony provider');

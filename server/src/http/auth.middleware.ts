@@ -2,7 +2,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { isAdminRole, isBillingUsable, type BillingStatus, type Role } from '@shared/domain/roles';
 import type { AppDeps } from '../app-deps';
 import { createJwtSigner, type JwtSigner } from '../lib/jwt';
-import { ForbiddenError, NotFoundError, PaymentRequiredError, UnauthorizedError } from './app-error';
+import { DomainError } from '../domain/domain-error';
 
 /** Who is calling, taken only from a verified token; never from the body, query or headers. */
 export interface AuthContext {
@@ -49,7 +49,7 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
   const authenticate: Middleware<AppState> = async (ctx, next) => {
     const header = ctx.get('authorization');
     const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header);
-    if (!match?.[1]) throw new UnauthorizedError();
+    if (!match?.[1]) throw new DomainError('AUTH_REQUIRED');
     const claims = signer.verify(match[1], Math.floor(deps.clock.now().getTime() / 1000));
     if (
       !claims ||
@@ -58,7 +58,7 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
       typeof claims.role !== 'string' ||
       !ROLE_VALUES.includes(claims.role)
     ) {
-      throw new UnauthorizedError('Authentication expired. Please log in again.', 'AUTH_TOKEN_INVALID');
+      throw new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
     }
     ctx.state.auth = {
       userId: claims.sub,
@@ -73,22 +73,22 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
     (...roles: Role[]): Middleware<AppState> =>
     async (ctx, next) => {
       const auth = ctx.state.auth;
-      if (!auth) throw new UnauthorizedError();
-      if (!roles.includes(auth.role)) throw new ForbiddenError();
+      if (!auth) throw new DomainError('AUTH_REQUIRED');
+      if (!roles.includes(auth.role)) throw new DomainError('FORBIDDEN');
       await next();
     };
 
   const requireTenant: Middleware<AppState> = async (ctx, next) => {
-    if (!ctx.state.auth) throw new UnauthorizedError();
-    if (!ctx.state.auth.tenantId) throw new NotFoundError();
+    if (!ctx.state.auth) throw new DomainError('AUTH_REQUIRED');
+    if (!ctx.state.auth.tenantId) throw new DomainError('NOT_FOUND');
     await next();
   };
 
   const billingGate: Middleware<AppState> = async (ctx, next) => {
     const auth = ctx.state.auth;
-    if (!auth) throw new UnauthorizedError();
+    if (!auth) throw new DomainError('AUTH_REQUIRED');
     if (auth.role !== 'superadmin') {
-      if (!auth.tenantId) throw new NotFoundError();
+      if (!auth.tenantId) throw new DomainError('NOT_FOUND');
       const tenant = await deps.db('tenants').where({ id: auth.tenantId }).first('billing_status');
       const status = String(tenant?.billing_status ?? 'inactive');
       if (!isBillingUsable(status)) {
@@ -98,7 +98,7 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
             : status === 'canceled'
               ? 'Your subscription has been canceled. Please reactivate it to continue.'
               : 'Please add a payment method to activate your account.';
-        throw new PaymentRequiredError(status, message);
+        throw new DomainError('PAYMENT_REQUIRED', message, { billingStatus: status });
       }
     }
     await next();
@@ -120,13 +120,13 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
 /** The caller's tenant id, for tenant-scoped handlers placed after requireTenant. */
 export function tenantIdOf(ctx: AppContext): string {
   const tenantId = ctx.state.auth?.tenantId;
-  if (!tenantId) throw new NotFoundError();
+  if (!tenantId) throw new DomainError('NOT_FOUND');
   return tenantId;
 }
 
 export function authOf(ctx: AppContext): AuthContext {
   const auth = ctx.state.auth;
-  if (!auth) throw new UnauthorizedError();
+  if (!auth) throw new DomainError('AUTH_REQUIRED');
   return auth;
 }
 

@@ -2,8 +2,9 @@ import type { Middleware } from 'koa';
 import { catalogueEntry } from '@shared/api/error-catalogue';
 import type { ApiErrorBody } from '@shared/api/error-codes';
 import type { Logger } from 'pino';
-import { AppError } from './app-error';
+import { DomainError } from '../domain/domain-error';
 import type { AppState } from './auth.middleware';
+import { ERROR_RESPONSES } from './error-status';
 
 /** The one place errors become responses: catalogue bodies, no stacks or SQL, 4xx for anything the client caused. */
 export function errorMiddleware(logger: Logger): Middleware<AppState> {
@@ -16,12 +17,14 @@ export function errorMiddleware(logger: Logger): Middleware<AppState> {
       }
     } catch (error) {
       const body: ApiErrorBody & Record<string, unknown> = { message: '' };
-      if (error instanceof AppError) {
-        ctx.status = error.status;
-        body.message = error.message;
+      if (error instanceof DomainError) {
+        const response = ERROR_RESPONSES[error.code];
+        const { fields, retryAfterSec, billingStatus } = error.details;
+        ctx.status = response.status;
+        body.message = error.hasOwnMessage ? error.message : response.message;
         body.code = error.code;
-        const { retryAfterSec, ...extra } = error.extra as { retryAfterSec?: number };
-        Object.assign(body, extra);
+        if (fields && Object.keys(fields).length) body.fields = fields;
+        if (error.code === 'PAYMENT_REQUIRED') Object.assign(body, { requiresPayment: true, billingStatus });
         if (retryAfterSec) ctx.set('Retry-After', String(retryAfterSec));
       } else if (isClientHttpError(error)) {
         // Body parser and Koa's own errors (bad JSON, body too large, unsupported charset).

@@ -1,6 +1,6 @@
 import type { AnySchema, InferType } from 'yup';
 import { ValidationError as YupValidationError } from 'yup';
-import { ValidationError } from './app-error';
+import { DomainError, invalidField } from '../domain/domain-error';
 
 /** Keys that name Object.prototype's machinery: yup looks fields up by key and trips over them, and no form sends them. */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -18,7 +18,7 @@ function reservedKeyIn(value: unknown, depth = 0): string | null {
 /** Validates a request part with a shared schema; the first message becomes the error, every path a field. */
 export async function validate<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
   const reserved = reservedKeyIn(input);
-  if (reserved) throw new ValidationError(`Unknown field: ${reserved}`, { [reserved]: `Unknown field: ${reserved}` });
+  if (reserved) throw invalidField(reserved, `Unknown field: ${reserved}`);
   try {
     return await schema.validate(input ?? {}, { abortEarly: false, stripUnknown: false });
   } catch (error) {
@@ -28,7 +28,9 @@ export async function validate<S extends AnySchema>(schema: S, input: unknown): 
         const key = inner.path ?? '_';
         if (!fields[key]) fields[key] = inner.message;
       }
-      throw new ValidationError(error.errors[0] ?? 'Please check your input and try again.', fields);
+      throw new DomainError('VALIDATION_FAILED', error.errors[0] ?? 'Please check your input and try again.', {
+        fields,
+      });
     }
     throw error;
   }

@@ -1,20 +1,20 @@
 import type { Logger } from 'pino';
-import { AppError, ProviderError } from '../http/app-error';
+import { DomainError, isProviderError } from '../domain/domain-error';
 
 /**
- * Runs one call to a provider (voice, telephony) and turns any failure into a ProviderError (502) whose
+ * Runs one call to a provider (voice, telephony) and turns any failure into a provider error whose
  * message says what we were doing. Adapters already map vendor errors to clear messages; ours adds context.
  */
 export async function callProvider<T>(logger: Logger, failure: string, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    // Adapters throw ProviderErrors with a status of their choosing (404, 422, 502, 504); keep it, add context.
-    if (error instanceof ProviderError) throw new ProviderError(`${failure}: ${error.message}`, error.status);
-    if (error instanceof AppError) throw error;
+    // Adapters throw provider errors with a code of their choosing (not found, rejected, …); keep it, add context.
+    if (isProviderError(error)) throw new DomainError(error.code, `${failure}: ${error.message}`);
+    if (error instanceof DomainError) throw error;
     logger.warn({ err: error }, failure);
     const detail = error instanceof Error && error.message ? `: ${error.message.slice(0, 200)}` : '.';
-    throw new ProviderError(`${failure}${detail}`);
+    throw new DomainError('PROVIDER_UNAVAILABLE', `${failure}${detail}`);
   }
 }
 
@@ -29,9 +29,7 @@ export async function compensate(logger: Logger, what: string, action: () => Pro
 
 /** True when the provider says the thing is already gone, which a delete may treat as done. */
 export function isProviderNotFound(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { status?: unknown; statusCode?: unknown };
-  return e.status === 404 || e.statusCode === 404;
+  return isProviderError(error) && error.code === 'PROVIDER_NOT_FOUND';
 }
 
 /**

@@ -5,7 +5,7 @@ import { bodyParser } from '@koa/bodyparser';
 import busboy from 'busboy';
 import type { Logger } from 'pino';
 import { VOICES } from '../db/seeds/catalogue';
-import { ConflictError, NotFoundError, ValidationError } from '../http/app-error';
+import { DomainError } from '../domain/domain-error';
 import { outboundOutcome } from './call-script';
 import type { CallSimulator, WireConversation } from './call.simulator';
 import { vendorErrors } from './sandbox.server';
@@ -744,21 +744,23 @@ export function createElevenLabsEmulator(options: {
     apiKey,
     simulateInboundCall(request) {
       const callerNumber = request.callerNumber ?? '+64211234567';
-      if (!E164.test(callerNumber)) throw new ValidationError('The caller number must be in E.164 form.');
+      if (!E164.test(callerNumber))
+        throw new DomainError('VALIDATION_FAILED', 'The caller number must be in E.164 form.');
       let number: PhoneNumberRecord | undefined;
       let agent: AgentRecord | undefined;
       if (request.phoneNumber) {
         number = phoneNumbers.all().find((entry) => entry.phone_number === request.phoneNumber);
-        if (!number) throw new NotFoundError(`${request.phoneNumber} is not imported into the voice sandbox.`);
-        if (!number.agent_id) throw new ConflictError(`No agent answers ${request.phoneNumber}.`);
+        if (!number)
+          throw new DomainError('NOT_FOUND', `${request.phoneNumber} is not imported into the voice sandbox.`);
+        if (!number.agent_id) throw new DomainError('CONFLICT', `No agent answers ${request.phoneNumber}.`);
         agent = agents.get(number.agent_id);
       } else if (request.agentId) {
         agent = agents.get(request.agentId);
         number = agent ? numbersOf(agent.agent_id)[0] : undefined;
       } else {
-        throw new ValidationError('Say which number or agent the simulated call goes to.');
+        throw new DomainError('VALIDATION_FAILED', 'Say which number or agent the simulated call goes to.');
       }
-      if (!agent) throw new NotFoundError('That agent does not exist in the voice sandbox.');
+      if (!agent) throw new DomainError('NOT_FOUND', 'That agent does not exist in the voice sandbox.');
       return calls.startCall({
         agent: agentCallProfile(agent),
         direction: 'inbound',

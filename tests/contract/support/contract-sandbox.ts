@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { ProviderError } from '../../../server/src/http/app-error';
+import { isProviderError, type DomainError } from '../../../server/src/domain/domain-error';
 import { createProviders, type Providers } from '../../../server/src/providers';
 import type { PurchasedNumber, SearchCountry } from '../../../server/src/providers/telephony/telephony.types';
 import type { VoiceConversation } from '../../../server/src/providers/voice/voice.types';
@@ -134,12 +134,12 @@ export async function numberForAgent(
   return { ...bought, phoneNumberId };
 }
 
-/** The ProviderError an adapter call rejects with; anything else fails the test. */
-export async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+/** The provider error an adapter call rejects with; anything else fails the test. */
+export async function providerError(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
+  expect(isProviderError(error), String(error)).toBe(true);
+  return error as DomainError;
 }

@@ -12,7 +12,7 @@ import { publicUrlProblem } from '@shared/domain/public-url';
 import type { CreateAgentRequest, UpdateAgentRequest } from '@shared/schemas/agent.schema';
 import { uploadIdFromPath } from '@shared/schemas/upload.schema';
 import type { AppDeps } from '../../app-deps';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type {
@@ -72,10 +72,9 @@ function normaliseKnowledge(source: KnowledgeSource): KnowledgeSource & { extern
   return { url: source.url, fileId: source.fileId ?? pathId, externalUrl: source.url && !pathId ? source.url : null };
 }
 
-function planLimitError(max: number): AppError {
+function planLimitError(max: number): DomainError {
   const agents = `${max} agent${max === 1 ? '' : 's'}`;
-  return new AppError(
-    403,
+  return new DomainError(
     'PLAN_LIMIT_REACHED',
     `Your plan allows up to ${agents}. Delete an agent or upgrade your plan to add more.`,
   );
@@ -94,13 +93,13 @@ export function createAgentsService(
 
   async function requireAgent(tenantId: string, id: string): Promise<AgentRow> {
     const agent = await findAgent(db, tenantId, id);
-    if (!agent) throw new NotFoundError();
+    if (!agent) throw new DomainError('NOT_FOUND');
     return agent;
   }
 
   async function view(tenantId: string, id: string): Promise<Agent> {
     const agent = await findAgentView(db, tenantId, id, toAgentStats(await agentTotals(db, tenantId, id)));
-    if (!agent) throw new NotFoundError();
+    if (!agent) throw new DomainError('NOT_FOUND');
     return agent;
   }
 
@@ -111,14 +110,14 @@ export function createAgentsService(
 
   async function requireVoice(voiceId: string): Promise<VoiceRow> {
     const voice = await findActiveVoice(db, voiceId);
-    if (!voice) throw new NotFoundError('The selected voice could not be found.');
+    if (!voice) throw new DomainError('NOT_FOUND', 'The selected voice could not be found.');
     return voice;
   }
 
   async function requireNumber(tenantId: string, phoneNumberId: string): Promise<PhoneNumberRow> {
     const number = await findPhoneNumber(db, tenantId, phoneNumberId);
-    if (!number) throw new NotFoundError('The selected phone number could not be found.');
-    if (!number.active) throw new ConflictError('The selected phone number is not active.');
+    if (!number) throw new DomainError('NOT_FOUND', 'The selected phone number could not be found.');
+    if (!number.active) throw new DomainError('CONFLICT', 'The selected phone number is not active.');
     return number;
   }
 
@@ -127,8 +126,10 @@ export function createAgentsService(
     if (!fileId) return null;
     const file = await uploads.read(tenantId, fileId);
     if (file.upload.kind !== 'knowledge') {
-      throw new ValidationError('The knowledge file must be an uploaded PDF.', {
-        knowledgeFileId: 'Not a knowledge file',
+      throw new DomainError('VALIDATION_FAILED', 'The knowledge file must be an uploaded PDF.', {
+        fields: {
+          knowledgeFileId: 'Not a knowledge file',
+        },
       });
     }
     return file;
@@ -140,7 +141,7 @@ export function createAgentsService(
     if (externalUrl) {
       const url = externalUrl;
       const problem = publicUrlProblem(url);
-      if (problem) throw new ValidationError(problem, { knowledgeUrl: problem });
+      if (problem) throw new DomainError('VALIDATION_FAILED', problem, { fields: { knowledgeUrl: problem } });
       refs.push(
         await callProvider(logger, 'The voice service could not read the knowledge URL', () =>
           deps.voice.createKnowledgeFromUrl(url, `${agentName} – website`),
@@ -217,8 +218,8 @@ export function createAgentsService(
     const voice = input.voiceId ? await requireVoice(input.voiceId) : undefined;
     const number = input.phoneNumberId ? await requireNumber(tenantId, input.phoneNumberId) : undefined;
     const campaign = input.campaignId ? await findCampaign(db, tenantId, input.campaignId) : undefined;
-    if (input.campaignId && !campaign) throw new NotFoundError('The campaign could not be found.');
-    if (campaign?.agent_id) throw new ConflictError('This campaign already has an agent.');
+    if (input.campaignId && !campaign) throw new DomainError('NOT_FOUND', 'The campaign could not be found.');
+    if (campaign?.agent_id) throw new DomainError('CONFLICT', 'This campaign already has an agent.');
     const knowledge = normaliseKnowledge({ url: input.knowledgeUrl ?? null, fileId: input.knowledgeFileId ?? null });
     const file = await knowledgeFile(tenantId, knowledge.fileId);
     const max = await maxAgents(tenantId);
@@ -273,7 +274,7 @@ export function createAgentsService(
         }
         if (campaign) {
           const current = await findCampaign(trx, tenantId, campaign.id);
-          if (current?.agent_id) throw new ConflictError('This campaign already has an agent.');
+          if (current?.agent_id) throw new DomainError('CONFLICT', 'This campaign already has an agent.');
           await linkCampaignAgent(trx, tenantId, campaign.id, id, now);
         }
       });
@@ -287,7 +288,7 @@ export function createAgentsService(
 
   async function update(tenantId: string, id: string, input: UpdateAgentRequest): Promise<Agent> {
     const agent = await requireAgent(tenantId, id);
-    if (agent.locked) throw new AppError(403, 'AGENT_LOCKED', AGENT_LOCKED_MESSAGE);
+    if (agent.locked) throw new DomainError('AGENT_LOCKED', AGENT_LOCKED_MESSAGE);
     const voice =
       input.voiceId !== undefined
         ? input.voiceId
@@ -408,7 +409,7 @@ export function createAgentsService(
   /** DELETE: an active agent is deactivated (it stops answering its number); an inactive one is deleted. */
   async function remove(tenantId: string, id: string): Promise<DeleteAgentResponse> {
     const agent = await requireAgent(tenantId, id);
-    if (agent.locked) throw new AppError(403, 'AGENT_LOCKED', AGENT_LOCKED_MESSAGE);
+    if (agent.locked) throw new DomainError('AGENT_LOCKED', AGENT_LOCKED_MESSAGE);
     const number = await findAgentPhoneNumber(db, tenantId, id);
 
     if (agent.active) {
@@ -486,11 +487,11 @@ export function createAgentsService(
   /** The demo's "call this agent": asks the sandbox to ring the agent's number. Not found outside the sandbox. */
   async function simulateCall(tenantId: string, id: string): Promise<SimulateCallResponse> {
     const sandbox = deps.sandbox;
-    if (deps.config.providers !== 'sandbox' || !sandbox) throw new NotFoundError();
+    if (deps.config.providers !== 'sandbox' || !sandbox) throw new DomainError('NOT_FOUND');
     const agent = await requireAgent(tenantId, id);
     const number = await findAgentPhoneNumber(db, tenantId, id);
-    if (!number) throw new ConflictError('Assign a phone number to this agent before calling it.');
-    if (!agent.active) throw new ConflictError('Activate this agent before calling it.');
+    if (!number) throw new DomainError('CONFLICT', 'Assign a phone number to this agent before calling it.');
+    if (!agent.active) throw new DomainError('CONFLICT', 'Activate this agent before calling it.');
     const { conversationId } = await callProvider(logger, 'The sandbox could not place the call', async () =>
       sandbox.simulateInboundCall({ phoneNumber: number.phone_number }),
     );

@@ -7,13 +7,7 @@ import type {
 } from '@shared/schemas/auth.schema';
 import type { AppDeps } from '../../app-deps';
 import { dialectOf, toIso, type Db } from '../../db/database';
-import {
-  AppError,
-  ConflictError,
-  TooManyRequestsError,
-  UnauthorizedError,
-  ValidationError,
-} from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import type { JwtSigner } from '../../lib/jwt';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets';
@@ -144,9 +138,9 @@ export function createAuthService(
       const email = input.email.toLowerCase();
       const name = input.name?.trim() || email.split('@')[0] || email;
       if (await findUserByEmail(db, email)) {
-        throw new ConflictError(
-          'An account with this email already exists. Sign in or reset your password.',
+        throw new DomainError(
           'AUTH_EMAIL_TAKEN',
+          'An account with this email already exists. Sign in or reset your password.',
         );
       }
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
@@ -159,9 +153,15 @@ export function createAuthService(
         if (input.invitationToken) {
           const invitation = await findInvitationForSignup(trx, sha256Hex(input.invitationToken), email, now);
           if (!invitation)
-            throw new ValidationError('This invitation is invalid or has expired. Ask the sender for a new link.', {
-              invitationToken: 'Invitation is invalid or has expired',
-            });
+            throw new DomainError(
+              'VALIDATION_FAILED',
+              'This invitation is invalid or has expired. Ask the sender for a new link.',
+              {
+                fields: {
+                  invitationToken: 'Invitation is invalid or has expired',
+                },
+              },
+            );
           await markInvitationAccepted(trx, invitation.id, now);
           joinTenantId = invitation.tenantId;
           role = invitation.role;
@@ -190,9 +190,9 @@ export function createAuthService(
           });
         } catch (error) {
           if (dialectOf(trx).isUniqueViolation(error)) {
-            throw new ConflictError(
-              'An account with this email already exists. Sign in or reset your password.',
+            throw new DomainError(
               'AUTH_EMAIL_TAKEN',
+              'An account with this email already exists. Sign in or reset your password.',
             );
           }
           throw error;
@@ -212,7 +212,7 @@ export function createAuthService(
       const blocked = await blockedFor(accountKey, addressKey);
       if (blocked > 0) {
         await audit('auth.login.throttled', meta, { details: { email } });
-        throw new TooManyRequestsError(blocked);
+        throw new DomainError('AUTH_THROTTLED', undefined, { retryAfterSec: blocked });
       }
       const user = await findUserByEmail(db, email);
       const check = await verifyPassword(
@@ -224,7 +224,7 @@ export function createAuthService(
         await throttle.recordFailure(accountKey);
         await throttle.recordFailure(addressKey);
         await audit('auth.login.failed', meta, { tenantId: user?.tenant_id, userId: user?.id });
-        throw new UnauthorizedError(INVALID_CREDENTIALS, 'AUTH_INVALID_CREDENTIALS');
+        throw new DomainError('AUTH_INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await throttle.clear(accountKey);
       if (check.needsRehash) {
@@ -239,13 +239,13 @@ export function createAuthService(
     async refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair & { tokens: TokenPair }> {
       const record = await refreshTokens.findByHash(db, sha256Hex(refreshToken));
       const now = nowIso();
-      const invalid = () => new UnauthorizedError('Authentication expired. Please log in again.', 'AUTH_TOKEN_INVALID');
+      const invalid = () => new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
       if (!record || record.familyRevokedAt || record.familyExpiresAt <= now) throw invalid();
       if (record.usedAt || !(await refreshTokens.markUsed(db, record.id, now))) {
         // A rotated token came back: someone holds a copy, so the whole family dies.
         await refreshTokens.revokeFamily(db, record.familyId, now, 'reuse');
         await audit('auth.refresh.reused', meta, { userId: record.userId });
-        throw new UnauthorizedError('Authentication expired. Please log in again.', 'AUTH_REFRESH_REUSED');
+        throw new DomainError('AUTH_REFRESH_REUSED', 'Authentication expired. Please log in again.');
       }
       if (record.expiresAt <= now) throw invalid();
       const user = await findUserById(db, record.userId);
@@ -269,7 +269,7 @@ export function createAuthService(
       const emailKey = `reset:account:${email}`;
       const addressKey = `reset:address:${meta.ip}`;
       const blocked = await blockedFor(emailKey, addressKey);
-      if (blocked > 0) throw new TooManyRequestsError(blocked);
+      if (blocked > 0) throw new DomainError('AUTH_THROTTLED', undefined, { retryAfterSec: blocked });
       // Every request counts, so a mailbox cannot be flooded with reset links.
       await throttle.recordFailure(emailKey);
       await throttle.recordFailure(addressKey);
@@ -286,9 +286,8 @@ export function createAuthService(
       const user = await findUserByTokenHash(db, 'password_reset_token_hash', sha256Hex(input.token));
       const now = nowIso();
       if (!user || !user.expires_at || toIso(user.expires_at) <= now) {
-        throw new AppError(
-          400,
-          'AUTH_TOKEN_INVALID',
+        throw new DomainError(
+          'AUTH_LINK_INVALID',
           'This reset link is invalid or has expired. Please request a new one.',
         );
       }
@@ -303,9 +302,8 @@ export function createAuthService(
             updated_at: now,
           });
         if (changed !== 1)
-          throw new AppError(
-            400,
-            'AUTH_TOKEN_INVALID',
+          throw new DomainError(
+            'AUTH_LINK_INVALID',
             'This reset link is invalid or has expired. Please request a new one.',
           );
         await refreshTokens.revokeAllForUser(trx, user.id, now, 'password-reset');
@@ -318,7 +316,7 @@ export function createAuthService(
       const user = await findUserByTokenHash(db, 'email_verification_token_hash', sha256Hex(token));
       const now = nowIso();
       if (!user || !user.expires_at || toIso(user.expires_at) <= now) {
-        throw new AppError(400, 'AUTH_TOKEN_INVALID', 'This verification link is invalid or has expired.');
+        throw new DomainError('AUTH_LINK_INVALID', 'This verification link is invalid or has expired.');
       }
       const changed = await db('users')
         .where({ id: user.id, email_verification_token_hash: sha256Hex(token) })
@@ -329,20 +327,20 @@ export function createAuthService(
           updated_at: now,
         });
       if (changed !== 1)
-        throw new AppError(400, 'AUTH_TOKEN_INVALID', 'This verification link is invalid or has expired.');
+        throw new DomainError('AUTH_LINK_INVALID', 'This verification link is invalid or has expired.');
       await audit('auth.email.verified', meta, { tenantId: user.tenant_id, userId: user.id });
     },
 
     async resendVerification(userId: string): Promise<void> {
       const user = await findUserById(db, userId);
-      if (!user) throw new UnauthorizedError();
+      if (!user) throw new DomainError('AUTH_REQUIRED');
       if (!user.email_verified) await sendVerificationEmail(user);
     },
 
     async currentUser(userId: string): Promise<AuthStatusResponse> {
       const user = await findUserById(db, userId);
       if (!user || !user.active)
-        throw new UnauthorizedError('Authentication expired. Please log in again.', 'AUTH_TOKEN_INVALID');
+        throw new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
       const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
       return {
         user: toAuthUser(user),

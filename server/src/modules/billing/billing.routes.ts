@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { BillingStatusResponse } from '@shared/api/auth.types';
 import type { AppDeps } from '../../app-deps';
-import { NotFoundError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import { toBool } from '../../db/database';
 import { findTenantById, findTenantPlan } from '../tenants/tenants.store';
@@ -14,7 +14,7 @@ export function billingRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
     const tenantId = tenantIdOf(ctx);
     const tenant = await findTenantById(deps.db, tenantId);
     const plan = await findTenantPlan(deps.db, tenantId);
-    if (!tenant) throw new NotFoundError();
+    if (!tenant) throw new DomainError('NOT_FOUND');
     const body: BillingStatusResponse = {
       billingStatus: tenant.billing_status,
       plan: plan?.name ?? 'Standard',

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
-import { AppError, ValidationError, WebhookSignatureError } from '../../http/app-error';
+import { DomainError, isProviderError } from '../../domain/domain-error';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { createCallRecorder } from './calls.service';
 
@@ -16,17 +16,18 @@ export function callsRoutes(deps: AppDeps, _guards: Guards): Router<AppState> {
 
   router.post('/webhooks/elevenlabs', async (ctx) => {
     const header = ctx.get(SIGNATURE_HEADER);
-    if (!header) throw new ValidationError('Missing ElevenLabs-Signature header.');
+    if (!header) throw new DomainError('VALIDATION_FAILED', 'Missing ElevenLabs-Signature header.');
     const rawBody = ctx.request.rawBody;
-    if (typeof rawBody !== 'string' || !rawBody) throw new ValidationError('The webhook body must be JSON.');
+    if (typeof rawBody !== 'string' || !rawBody)
+      throw new DomainError('VALIDATION_FAILED', 'The webhook body must be JSON.');
     let event: { conversationId: string; agentId: string };
     try {
       event = deps.voice.verifyPostCallWebhook(Buffer.from(rawBody, 'utf8'), header);
     } catch (error) {
       deps.logger.warn({ err: error, requestId: ctx.state.requestId }, 'webhook rejected');
-      // The adapter says 401 (signature) or 400 (a signed body that is not a post-call event); anything else is a 401.
-      if (error instanceof AppError && error.status < 500) throw error;
-      throw new WebhookSignatureError('Invalid webhook signature.');
+      // The adapter refuses a bad signature, or a signed body that is not a post-call event; anything else is a bad signature.
+      if (error instanceof DomainError && !isProviderError(error)) throw error;
+      throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'Invalid webhook signature.');
     }
     const outcome = await recorder.handlePostCallWebhook(event);
     ctx.body = { received: true, outcome };

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
-import { NotFoundError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { AppState } from '../../http/auth.middleware';
 import { sha256Hex } from '../../lib/secrets';
 import { findInvitationDetails } from './invitations.store';
@@ -10,9 +10,9 @@ export function invitationsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/invitations/:token', async (ctx) => {
     const token = ctx.params.token ?? '';
-    if (token.length > 200) throw new NotFoundError();
+    if (token.length > 200) throw new DomainError('NOT_FOUND');
     const details = await findInvitationDetails(deps.db, sha256Hex(token), deps.clock.now().toISOString());
-    if (!details) throw new NotFoundError('This invitation is invalid or has expired.');
+    if (!details) throw new DomainError('NOT_FOUND', 'This invitation is invalid or has expired.');
     ctx.body = details;
   });
   return router;

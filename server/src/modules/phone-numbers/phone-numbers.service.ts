@@ -12,7 +12,7 @@ import type {
 } from '@shared/schemas/phone-number.schema';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
-import { AppError, ConflictError, NotFoundError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { callProvider, createUndoLog } from '../../lib/provider-call';
@@ -37,7 +37,7 @@ export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
 async function planTerms(db: Db, tenantId: string): Promise<PhonePlanTerms> {
   const plan = await findTenantPlan(db, tenantId);
-  if (!plan) throw new NotFoundError();
+  if (!plan) throw new DomainError('NOT_FOUND');
   return {
     phoneNumbersIncluded: Number(plan.phone_numbers_included),
     maxPhoneNumbers: Number(plan.max_phone_numbers),
@@ -45,8 +45,8 @@ async function planTerms(db: Db, tenantId: string): Promise<PhonePlanTerms> {
   };
 }
 
-function planLimitError(reason: string): AppError {
-  return new AppError(403, 'PLAN_LIMIT_REACHED', reason);
+function planLimitError(reason: string): DomainError {
+  return new DomainError('PLAN_LIMIT_REACHED', reason);
 }
 
 /** Owned numbers, their billing, and search and purchase through the telephony and voice providers. */
@@ -85,8 +85,8 @@ export function createPhoneNumbersService(deps: Pick<AppDeps, 'db' | 'clock' | '
     const before = phoneEligibility(await countActivePhoneNumbers(deps.db, tenantId), terms);
     if (!before.canPurchase) throw planLimitError(before.reason);
     const holder = await phoneNumberHolder(deps.db, input.phoneNumber);
-    if (holder === tenantId) throw new ConflictError('You already own this phone number.');
-    if (holder) throw new ConflictError('This phone number is no longer available.');
+    if (holder === tenantId) throw new DomainError('CONFLICT', 'You already own this phone number.');
+    if (holder) throw new DomainError('CONFLICT', 'This phone number is no longer available.');
     const label = input.friendlyName?.trim() || input.phoneNumber;
     const country =
       input.country ?? COUNTRY_BY_PREFIX.find(([prefix]) => input.phoneNumber.startsWith(prefix))?.[1] ?? null;

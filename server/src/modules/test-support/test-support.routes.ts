@@ -3,7 +3,7 @@ import { BILLING_STATUSES, isBillingUsable, type BillingStatus } from '@shared/d
 import { array, mixed, object, string } from 'yup';
 import type { AppDeps } from '../../app-deps';
 import { toIso } from '../../db/database';
-import { NotFoundError, ValidationError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import type { AppState } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import { newId } from '../../lib/ids';
@@ -61,7 +61,8 @@ export function testSupportRoutes(deps: AppDeps): Router<AppState> {
   router.post('/test/tenants', async (ctx) => {
     const input = await validate(createTestTenantSchema, ctx.request.body);
     const plan = await db('plans').where({ id: input.plan }).first('id', 'minutes_included');
-    if (!plan) throw new ValidationError(`Unknown plan: ${input.plan}`, { plan: 'Unknown plan' });
+    if (!plan)
+      throw new DomainError('VALIDATION_FAILED', `Unknown plan: ${input.plan}`, { fields: { plan: 'Unknown plan' } });
 
     const suffix = newId().replace(/-/g, '').slice(0, 12);
     const name = `Test Tenant ${suffix}`;
@@ -114,7 +115,7 @@ export function testSupportRoutes(deps: AppDeps): Router<AppState> {
     const updated = await db('tenants')
       .where({ id: ctx.params.id })
       .update({ billing_status: input.billingStatus, updated_at: deps.clock.now().toISOString() });
-    if (!updated) throw new NotFoundError('No tenant has this id.');
+    if (!updated) throw new DomainError('NOT_FOUND', 'No tenant has this id.');
     ctx.body = { tenant: { id: ctx.params.id, billingStatus: input.billingStatus } };
   });
 

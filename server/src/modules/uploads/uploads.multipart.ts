@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 
 export interface ReceivedFile {
   fieldName: string;
@@ -31,11 +31,11 @@ const ENVELOPE_BYTES = 64 * 1024;
 export function readSingleFile(req: IncomingMessage, options: SingleFileOptions): Promise<ReceivedFile> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    return Promise.reject(new UnsupportedMediaTypeError('Upload the file as multipart/form-data.'));
+    return Promise.reject(new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Upload the file as multipart/form-data.'));
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.hardMaxBytes + ENVELOPE_BYTES) {
-    return Promise.reject(new PayloadTooLargeError('The file is too large.'));
+    return Promise.reject(new DomainError('PAYLOAD_TOO_LARGE', 'The file is too large.'));
   }
 
   return new Promise<ReceivedFile>((resolve, reject) => {
@@ -48,14 +48,14 @@ export function readSingleFile(req: IncomingMessage, options: SingleFileOptions)
         limits: { files: 1, fields: 8, fieldSize: 1024, parts: 10, fileSize: options.hardMaxBytes + 1 },
       });
     } catch {
-      reject(new ValidationError('The multipart body is malformed.'));
+      reject(new DomainError('VALIDATION_FAILED', 'The multipart body is malformed.'));
       return;
     }
     const fields: Record<string, string> = {};
     let received: ReceivedFile | null = null;
     let settled = false;
 
-    const fail = (error: AppError) => {
+    const fail = (error: DomainError) => {
       if (settled) return;
       settled = true;
       // Stop parsing and discard whatever the client still sends, without buffering it.
@@ -69,15 +69,15 @@ export function readSingleFile(req: IncomingMessage, options: SingleFileOptions)
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
-    parser.on('filesLimit', () => fail(new ValidationError('Upload one file at a time.')));
-    parser.on('partsLimit', () => fail(new ValidationError('The upload has too many parts.')));
-    parser.on('fieldsLimit', () => fail(new ValidationError('The upload has too many fields.')));
-    parser.on('error', () => fail(new ValidationError('The multipart body is malformed.')));
+    parser.on('filesLimit', () => fail(new DomainError('VALIDATION_FAILED', 'Upload one file at a time.')));
+    parser.on('partsLimit', () => fail(new DomainError('VALIDATION_FAILED', 'The upload has too many parts.')));
+    parser.on('fieldsLimit', () => fail(new DomainError('VALIDATION_FAILED', 'The upload has too many fields.')));
+    parser.on('error', () => fail(new DomainError('VALIDATION_FAILED', 'The multipart body is malformed.')));
 
     parser.on('file', (name, stream, info) => {
       if (name !== options.fileField) {
         stream.resume();
-        fail(new ValidationError(`Send the file in the "${options.fileField}" field.`));
+        fail(new DomainError('VALIDATION_FAILED', `Send the file in the "${options.fileField}" field.`));
         return;
       }
       const chunks: Buffer[] = [];
@@ -90,7 +90,11 @@ export function readSingleFile(req: IncomingMessage, options: SingleFileOptions)
           return true;
         } catch (error) {
           stream.resume();
-          fail(error instanceof AppError ? error : new UnsupportedMediaTypeError('This file type is not allowed.'));
+          fail(
+            error instanceof DomainError
+              ? error
+              : new DomainError('UNSUPPORTED_MEDIA_TYPE', 'This file type is not allowed.'),
+          );
           return false;
         }
       };
@@ -101,14 +105,16 @@ export function readSingleFile(req: IncomingMessage, options: SingleFileOptions)
         if (!limit && size >= options.headBytes && !decide()) return;
         if (limit && size > limit.maxBytes) {
           stream.resume();
-          fail(new PayloadTooLargeError(limit.tooLargeMessage));
+          fail(new DomainError('PAYLOAD_TOO_LARGE', limit.tooLargeMessage));
         }
       });
-      stream.on('limit', () => fail(new PayloadTooLargeError(limit?.tooLargeMessage ?? 'The file is too large.')));
+      stream.on('limit', () =>
+        fail(new DomainError('PAYLOAD_TOO_LARGE', limit?.tooLargeMessage ?? 'The file is too large.')),
+      );
       stream.on('end', () => {
         if (settled || !decide() || !limit) return;
         if (size > limit.maxBytes) {
-          fail(new PayloadTooLargeError(limit.tooLargeMessage));
+          fail(new DomainError('PAYLOAD_TOO_LARGE', limit.tooLargeMessage));
           return;
         }
         received = { fieldName: name, fileName: info.filename ?? '', data: Buffer.concat(chunks, size), fields };
@@ -119,10 +125,13 @@ export function readSingleFile(req: IncomingMessage, options: SingleFileOptions)
       if (settled) return;
       settled = true;
       if (received) resolve(received);
-      else reject(new ValidationError('No file was uploaded.', { file: 'A file is required' }));
+      else
+        reject(
+          new DomainError('VALIDATION_FAILED', 'No file was uploaded.', { fields: { file: 'A file is required' } }),
+        );
     });
 
-    req.on('aborted', () => fail(new ValidationError('The upload was interrupted.')));
+    req.on('aborted', () => fail(new DomainError('VALIDATION_FAILED', 'The upload was interrupted.')));
     req.pipe(parser);
   });
 }

@@ -18,7 +18,7 @@ import {
   type UploadPurpose,
 } from '@shared/schemas/upload.schema';
 import type { AppDeps } from '../../app-deps';
-import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../http/app-error';
+import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { findUpload, insertUpload, type UploadRow } from './uploads.store';
@@ -29,7 +29,7 @@ function purposeOf(value: string | undefined): UploadPurpose {
   try {
     return uploadPurposeSchema.validateSync(value || undefined) as UploadPurpose;
   } catch {
-    throw new ValidationError('Purpose must be knowledge or image', { purpose: 'Purpose must be knowledge or image' });
+    throw invalidField('purpose', 'Purpose must be knowledge or image');
   }
 }
 
@@ -54,10 +54,10 @@ export function createUploadsService(deps: Pick<AppDeps, 'db' | 'clock' | 'stora
 
   function assertTypeFits(type: DetectedFileType | null, purpose: UploadPurpose): asserts type is DetectedFileType {
     if (purpose === 'knowledge' && type !== 'application/pdf') {
-      throw new UnsupportedMediaTypeError(UPLOAD_MESSAGES.knowledgeType);
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.knowledgeType);
     }
     if (purpose === 'image' && !(type && isImageType(type))) {
-      throw new UnsupportedMediaTypeError(UPLOAD_MESSAGES.imageType);
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.imageType);
     }
   }
 
@@ -70,14 +70,17 @@ export function createUploadsService(deps: Pick<AppDeps, 'db' | 'clock' | 'stora
     const type = detectFileType(file.data);
     assertTypeFits(type, purpose);
     if (file.data.length > MAX_BYTES[purpose]) {
-      throw new PayloadTooLargeError(purpose === 'image' ? UPLOAD_MESSAGES.imageSize : UPLOAD_MESSAGES.knowledgeSize);
+      throw new DomainError(
+        'PAYLOAD_TOO_LARGE',
+        purpose === 'image' ? UPLOAD_MESSAGES.imageSize : UPLOAD_MESSAGES.knowledgeSize,
+      );
     }
     if (isImageType(type)) {
       const size = imageDimensions(type, file.data.subarray(0, SIGNATURE_BYTES));
       if (!size || size.width < 1 || size.height < 1)
-        throw new UnsupportedMediaTypeError('The image could not be read.');
+        throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.');
       if (size.width * size.height > IMAGE_MAX_PIXELS) {
-        throw new PayloadTooLargeError('The image is too large: at most 50 megapixels are allowed.');
+        throw new DomainError('PAYLOAD_TOO_LARGE', 'The image is too large: at most 50 megapixels are allowed.');
       }
     }
     const id = newId();
@@ -107,9 +110,9 @@ export function createUploadsService(deps: Pick<AppDeps, 'db' | 'clock' | 'stora
   /** An upload of the tenant with its bytes; another tenant's id is as missing as a random one. */
   async function read(tenantId: string, id: string): Promise<{ upload: UploadRow; data: Buffer }> {
     const upload = await findUpload(deps.db, tenantId, id);
-    if (!upload) throw new NotFoundError();
+    if (!upload) throw new DomainError('NOT_FOUND');
     const data = await deps.storage.read(tenantId, upload.storage_key).catch(() => {
-      throw new NotFoundError();
+      throw new DomainError('NOT_FOUND');
     });
     return { upload, data };
   }

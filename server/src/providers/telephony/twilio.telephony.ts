@@ -1,6 +1,7 @@
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import { ProviderError, ValidationError } from '../../http/app-error';
+import type { ProviderErrorCode } from '@shared/api/error-codes';
+import { DomainError } from '../../domain/domain-error';
 import type { AvailableNumber, PurchasedNumber, TelephonyProvider } from './telephony.types';
 
 export interface TwilioTelephonyOptions {
@@ -30,32 +31,38 @@ class BaseUrlRequestClient extends twilio.RequestClient {
 }
 
 /** Twilio error codes we expect in normal use, with what to tell the person who caused them. */
-const KNOWN_CODES: Record<number, { message: string; status: number }> = {
-  20003: { message: 'Telephony provider rejected our credentials', status: 502 },
-  20404: { message: 'Phone number not found at the telephony provider', status: 404 },
-  21421: { message: 'That phone number is not valid', status: 422 },
-  21422: { message: 'That phone number is no longer available. Please choose another.', status: 409 },
-  21452: { message: 'No phone numbers are available in that area', status: 409 },
-  21631: { message: 'This phone number needs a registered address at the telephony provider', status: 422 },
-  21649: { message: 'This phone number needs a regulatory bundle at the telephony provider', status: 422 },
-  20429: { message: 'Telephony provider is busy; please try again shortly', status: 503 },
+const KNOWN_CODES: Record<number, { message: string; code: ProviderErrorCode }> = {
+  20003: { message: 'Telephony provider rejected our credentials', code: 'PROVIDER_UNAVAILABLE' },
+  20404: { message: 'Phone number not found at the telephony provider', code: 'PROVIDER_NOT_FOUND' },
+  21421: { message: 'That phone number is not valid', code: 'PROVIDER_REJECTED' },
+  21422: { message: 'That phone number is no longer available. Please choose another.', code: 'PROVIDER_CONFLICT' },
+  21452: { message: 'No phone numbers are available in that area', code: 'PROVIDER_CONFLICT' },
+  21631: {
+    message: 'This phone number needs a registered address at the telephony provider',
+    code: 'PROVIDER_REJECTED',
+  },
+  21649: {
+    message: 'This phone number needs a regulatory bundle at the telephony provider',
+    code: 'PROVIDER_REJECTED',
+  },
+  20429: { message: 'Telephony provider is busy; please try again shortly', code: 'PROVIDER_BUSY' },
 };
 
 /** Statuses Twilio sometimes sends without one of the codes above. */
 const CODE_FOR_STATUS: Record<number, number> = { 401: 20003, 404: 20404, 429: 20429 };
 
-/** Turns what the SDK throws into a ProviderError with a clear message; our own bugs pass through. */
+/** Turns what the SDK throws into a provider DomainError with a clear message; our own bugs pass through. */
 function mapTwilioError(error: unknown): never {
   if (error instanceof twilio.RestException || (error instanceof Error && error.name === 'TwilioServiceException')) {
     const { status = 500, code, message } = error as { status?: number; code?: number; message: string };
     const known = KNOWN_CODES[code ?? CODE_FOR_STATUS[status] ?? 0];
-    if (known) throw new ProviderError(known.message, known.status);
-    if (status < 500) throw new ProviderError(`Telephony provider rejected the request: ${message}`, 422);
-    throw new ProviderError('Telephony provider is unavailable; please try again later', 502);
+    if (known) throw new DomainError(known.code, known.message);
+    if (status < 500) throw new DomainError('PROVIDER_REJECTED', `Telephony provider rejected the request: ${message}`);
+    throw new DomainError('PROVIDER_UNAVAILABLE', 'Telephony provider is unavailable; please try again later');
   }
   // Axios errors: the request never got an HTTP answer.
   if (error instanceof Error && (error as { isAxiosError?: boolean }).isAxiosError) {
-    throw new ProviderError('Could not reach the telephony provider', 502);
+    throw new DomainError('PROVIDER_UNAVAILABLE', 'Could not reach the telephony provider');
   }
   throw error;
 }
@@ -85,7 +92,9 @@ export function createTwilioTelephonyProvider(options: TwilioTelephonyOptions): 
 
     async searchAvailableNumbers(search) {
       if (search.areaCode && !/^\d{1,5}$/.test(search.areaCode)) {
-        throw new ValidationError('The area code must be digits.', { areaCode: 'Use digits only' });
+        throw new DomainError('VALIDATION_FAILED', 'The area code must be digits.', {
+          fields: { areaCode: 'Use digits only' },
+        });
       }
       const numbers = await twilioCall(() =>
         client.availablePhoneNumbers(search.country).local.list({

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
-import { ProviderError, ValidationError, WebhookSignatureError } from '../../http/app-error';
+import { DomainError } from '../../domain/domain-error';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { CallOutcome, VoiceAgentConfig, VoiceConversation, VoiceProvider, VoiceWebhookType } from './voice.types';
 
@@ -69,26 +69,29 @@ function vendorDetail(body: unknown): { code: string | null; message: string | n
 /** Turns what the SDK throws into a ProviderError with a message a person can act on; our own bugs pass through. */
 function mapElevenLabsError(error: unknown, notFound: string): never {
   if (error instanceof ElevenLabsTimeoutError) {
-    throw new ProviderError('The voice provider did not answer in time', 504);
+    throw new DomainError('PROVIDER_TIMEOUT', 'The voice provider did not answer in time');
   }
   if (error instanceof ElevenLabsError) {
     const { code, message } = vendorDetail(error.body);
     const status = error.statusCode;
-    if (status === undefined) throw new ProviderError('Could not reach the voice provider', 502);
-    if (status === 401) throw new ProviderError('Voice provider rejected our credentials', 502);
+    if (status === undefined) throw new DomainError('PROVIDER_UNAVAILABLE', 'Could not reach the voice provider');
+    if (status === 401) throw new DomainError('PROVIDER_UNAVAILABLE', 'Voice provider rejected our credentials');
     if (status === 403)
-      throw new ProviderError(`Voice provider refused the request${message ? `: ${message}` : ''}`, 502);
-    if (status === 404) throw new ProviderError((code && NOT_FOUND_MESSAGES[code]) ?? notFound, 404);
+      throw new DomainError(
+        'PROVIDER_UNAVAILABLE',
+        `Voice provider refused the request${message ? `: ${message}` : ''}`,
+      );
+    if (status === 404) throw new DomainError('PROVIDER_NOT_FOUND', (code && NOT_FOUND_MESSAGES[code]) ?? notFound);
     if (status === 409)
-      throw new ProviderError(`Voice provider reports a conflict${message ? `: ${message}` : ''}`, 409);
+      throw new DomainError('PROVIDER_CONFLICT', `Voice provider reports a conflict${message ? `: ${message}` : ''}`);
     if (status === 400 || status === 422) {
-      throw new ProviderError(`Voice provider rejected the request${message ? `: ${message}` : ''}`, 422);
+      throw new DomainError('PROVIDER_REJECTED', `Voice provider rejected the request${message ? `: ${message}` : ''}`);
     }
-    if (status === 429) throw new ProviderError('Voice provider is busy; please try again shortly', 503);
-    throw new ProviderError('Voice provider is unavailable; please try again later', 502);
+    if (status === 429) throw new DomainError('PROVIDER_BUSY', 'Voice provider is busy; please try again shortly');
+    throw new DomainError('PROVIDER_UNAVAILABLE', 'Voice provider is unavailable; please try again later');
   }
   if (error instanceof Error && (error.name === 'ParseError' || error.name === 'JsonError')) {
-    throw new ProviderError('Voice provider sent a response we could not read', 502);
+    throw new DomainError('PROVIDER_UNAVAILABLE', 'Voice provider sent a response we could not read');
   }
   throw error;
 }
@@ -303,17 +306,17 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
         'Voice agent or phone number not found at the provider',
       );
       if (!result.success || !result.conversationId) {
-        throw new ProviderError(`The voice provider could not start the call: ${result.message}`, 502);
+        throw new DomainError('PROVIDER_UNAVAILABLE', `The voice provider could not start the call: ${result.message}`);
       }
       return { conversationId: result.conversationId, callSid: result.callSid ?? null };
     },
 
     verifyPostCallWebhook(rawBody, signatureHeader) {
       const parsed = signatureHeader ? parseSignatureHeader(signatureHeader) : null;
-      if (!parsed) throw new WebhookSignatureError('Missing or malformed webhook signature.');
+      if (!parsed) throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'Missing or malformed webhook signature.');
       const nowSecs = Math.floor(clock.now().getTime() / 1000);
       if (Math.abs(nowSecs - parsed.timestamp) > WEBHOOK_TOLERANCE_SECS) {
-        throw new WebhookSignatureError('Webhook signature has expired.');
+        throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'Webhook signature has expired.');
       }
       const expected = createHmac('sha256', options.webhookSecret)
         .update(`${parsed.timestamp}.`)
@@ -324,20 +327,20 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
         const given = Buffer.from(signature, 'hex');
         return given.length === expected.length && timingSafeEqual(given, expected);
       });
-      if (!valid) throw new WebhookSignatureError('Webhook signature does not match.');
+      if (!valid) throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'Webhook signature does not match.');
 
       let event: unknown;
       try {
         event = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new ValidationError('Webhook body is not JSON.');
+        throw new DomainError('VALIDATION_FAILED', 'Webhook body is not JSON.');
       }
       const { type: eventType, event_timestamp: eventTimestamp, data } = isRecord(event) ? event : {};
       const type = WEBHOOK_TYPES.find((known) => known === eventType);
       const conversationId = isRecord(data) ? data.conversation_id : undefined;
       const agentId = isRecord(data) ? data.agent_id : undefined;
       if (!type || typeof conversationId !== 'string' || typeof agentId !== 'string') {
-        throw new ValidationError('Webhook body is not an ElevenLabs post-call event.');
+        throw new DomainError('VALIDATION_FAILED', 'Webhook body is not an ElevenLabs post-call event.');
       }
       return {
         type,
