@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/api/**/*.test.ts',
       'tests/contract/**/*.test.ts',
     ],
+    globalSetup: ['tests/api/support/postgres-leg.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
