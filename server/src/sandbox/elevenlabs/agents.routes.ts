@@ -135,7 +135,7 @@ function deleteAgent(ctx: Context, state: ElevenLabsState): void {
     return true;
   });
   if (!deleted) return notFound.agent(ctx, agentId);
-  ctx.body = {};
+  ctx.status = 204;
 }
 
 export const agentRoutes: ReadonlyArray<EmulatorRoute<ElevenLabsState>> = [

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { DomainError } from '../../domain/domain-error';
+import { dataCollectionItems, evaluationCriteria } from '../call-analysis';
 import { outboundOutcome } from '../call-script';
 import type { SimulatedCallRequest } from '../call.simulator';
 import type { EmulatorRoute } from '../emulator-route';
@@ -26,6 +27,8 @@ function agentCallProfile(agent: AgentRecord): SimulatedCallRequest['agent'] {
     name: agent.name,
     firstMessage: typeof agentConfig?.first_message === 'string' ? agentConfig.first_message : '',
     prompt: typeof prompt === 'string' ? prompt : '',
+    dataCollection: dataCollectionItems(agent.platform_settings.data_collection),
+    evaluationCriteria: evaluationCriteria(objectAt(agent.platform_settings, 'evaluation')?.criteria),
   };
 }
 

@@ -28,7 +28,7 @@ export function deepMerge(base: Json, patch: Json): Json {
   const merged: Json = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
-    else if (isObject(value) && isObject(merged[key])) merged[key] = deepMerge(merged[key] as Json, value);
+    else if (isObject(value)) merged[key] = deepMerge(objectAt(merged, key) ?? {}, value);
     else merged[key] = value;
   }
   return merged;

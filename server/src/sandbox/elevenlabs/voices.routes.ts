@@ -7,6 +7,14 @@ import type { ElevenLabsState } from './elevenlabs.state';
 /** The voice library, served from our catalogue: `/v1/voices` and `/v2/voices`. */
 
 const voiceIds = new Set(VOICES.map((voice) => voice.elevenlabsId));
+/** The models our agents speak with; premade voices are tuned for each of them. */
+const HIGH_QUALITY_MODELS = [
+  'eleven_turbo_v2',
+  'eleven_turbo_v2_5',
+  'eleven_flash_v2',
+  'eleven_flash_v2_5',
+  'eleven_multilingual_v2',
+];
 
 export const isKnownVoice = (voiceId: string) => voiceIds.has(voiceId);
 
@@ -18,6 +26,9 @@ function voiceBody(voice: (typeof VOICES)[number]) {
     description: voice.description,
     labels: {},
     preview_url: null,
+    // Empty: the sandbox keeps no voice to a subscription tier.
+    available_for_tiers: [],
+    high_quality_base_model_ids: HIGH_QUALITY_MODELS,
   };
 }
 

@@ -6,6 +6,11 @@ import type { TwilioState } from './twilio.state';
 
 /** Numbers for sale: `/Accounts/{AC}/AvailablePhoneNumbers/{CountryCode}/Local.json`. */
 
+/**
+ * Where Twilio's own descriptions disagree we follow the `twilio` SDK production uses: latitude and longitude are
+ * numbers (its types, and the document's schema; the document's examples quote them), and capabilities keep the
+ * upper-case `SMS`/`MMS` the live API sends here (twilio-node #553, #833), which the SDK passes through untouched.
+ */
 function availableNumberBody(entry: InventoryNumber) {
   return {
     friendly_name: entry.friendlyName,

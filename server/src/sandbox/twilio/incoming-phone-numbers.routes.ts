@@ -3,7 +3,7 @@ import type { EmulatorRoute } from '../emulator-route';
 import { findInventoryNumber } from '../number-inventory';
 import { twilioSid } from '../vendor-ids';
 import { API_VERSION, listPage, queryString, resourceNotFound, rfc2822, twilioError } from './twilio.http';
-import type { IncomingNumberRecord, TwilioState } from './twilio.state';
+import type { HttpMethod, IncomingNumberRecord, TwilioState } from './twilio.state';
 
 /** The account's own numbers: buy, look up, update and release `/Accounts/{AC}/IncomingPhoneNumbers`. */
 
@@ -12,6 +12,14 @@ const COLLECTION_PATH = `/${API_VERSION}/Accounts/:accountSid/IncomingPhoneNumbe
 const INSTANCE_PATH = `/${API_VERSION}/Accounts/:accountSid/IncomingPhoneNumbers/:sid.json`;
 
 type FormBody = Record<string, string | undefined>;
+
+/** A URL parameter: absent keeps what is set, empty clears it (Twilio answers null, never ""). */
+const formUrl = (value: string | undefined, current: string | null | undefined): string | null =>
+  value === undefined ? (current ?? null) : value || null;
+
+/** A method parameter: absent keeps what is set; Twilio takes GET or POST. */
+const formMethod = (value: string | undefined, current: HttpMethod | undefined): HttpMethod =>
+  value === undefined ? (current ?? 'POST') : value.toUpperCase() === 'GET' ? 'GET' : 'POST';
 
 function incomingNumberBody(state: TwilioState, entry: IncomingNumberRecord) {
   const uri = `${state.accountPath}/IncomingPhoneNumbers/${entry.sid}`;
@@ -33,15 +41,17 @@ function incomingNumberBody(state: TwilioState, entry: IncomingNumberRecord) {
     origin: 'twilio',
     phone_number: entry.phoneNumber,
     sid: entry.sid,
-    sms_application_sid: '',
+    sms_application_sid: null,
     sms_fallback_method: 'POST',
-    sms_fallback_url: '',
+    sms_fallback_url: null,
     sms_method: 'POST',
-    sms_url: entry.smsUrl ?? '',
+    sms_url: entry.smsUrl,
     status: 'in-use',
-    status_callback: '',
-    status_callback_method: 'POST',
+    status_callback: entry.statusCallback ?? null,
+    status_callback_method: entry.statusCallbackMethod ?? 'POST',
     trunk_sid: null,
+    // The emulator sells from the Local.json search only.
+    type: 'local',
     uri: `${uri}.json`,
     voice_application_sid: null,
     voice_caller_id_lookup: false,
@@ -89,8 +99,10 @@ function buyNumber(ctx: Context, state: TwilioState): void {
         mms: stock.capabilities.MMS,
         fax: stock.capabilities.fax,
       },
-      voiceUrl: body.VoiceUrl ?? null,
-      smsUrl: body.SmsUrl ?? null,
+      voiceUrl: formUrl(body.VoiceUrl, null),
+      smsUrl: formUrl(body.SmsUrl, null),
+      statusCallback: formUrl(body.StatusCallback, null),
+      statusCallbackMethod: formMethod(body.StatusCallbackMethod, undefined),
       dateCreated: now,
       dateUpdated: now,
     };
@@ -116,8 +128,10 @@ function updateNumber(ctx: Context, state: TwilioState): void {
   const updated: IncomingNumberRecord = {
     ...entry,
     friendlyName: body.FriendlyName ?? entry.friendlyName,
-    voiceUrl: body.VoiceUrl ?? entry.voiceUrl,
-    smsUrl: body.SmsUrl ?? entry.smsUrl,
+    voiceUrl: formUrl(body.VoiceUrl, entry.voiceUrl),
+    smsUrl: formUrl(body.SmsUrl, entry.smsUrl),
+    statusCallback: formUrl(body.StatusCallback, entry.statusCallback),
+    statusCallbackMethod: formMethod(body.StatusCallbackMethod, entry.statusCallbackMethod),
     dateUpdated: new Date().toISOString(),
   };
   state.numbers.put(updated.sid, updated);

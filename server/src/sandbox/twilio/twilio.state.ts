@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Collection, SandboxStore } from '../sandbox.store';
 
+export type HttpMethod = 'GET' | 'POST';
+
 export interface IncomingNumberRecord {
   sid: string;
   phoneNumber: string;
@@ -9,6 +11,9 @@ export interface IncomingNumberRecord {
   capabilities: { voice: boolean; sms: boolean; mms: boolean; fax: boolean };
   voiceUrl: string | null;
   smsUrl: string | null;
+  /** Absent on numbers bought before the sandbox kept status callbacks. */
+  statusCallback?: string | null;
+  statusCallbackMethod?: HttpMethod;
   dateCreated: string;
   dateUpdated: string;
 }
