@@ -3,10 +3,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import twilio from 'twilio';
 import { expect } from 'vitest';
 import { isProviderError, type DomainError } from '../../../server/src/domain/domain-error';
 import { createProviders, type Providers } from '../../../server/src/providers';
 import type { PurchasedNumber, SearchCountry } from '../../../server/src/providers/telephony/telephony.types';
+import { BaseUrlRequestClient } from '../../../server/src/providers/telephony/twilio.telephony';
 import type { VoiceConversation } from '../../../server/src/providers/voice/voice.types';
 import { startSandbox, type Sandbox } from '../../../server/src/sandbox';
 import { startRecordingProxy } from './recording-proxy';
@@ -82,6 +85,17 @@ export async function startContractSandbox(
     expect(contractViolations(exchanges), 'emulator answers that break the vendor schema').toEqual([]);
   };
   return harness;
+}
+
+/** The official SDKs pointed at the sandbox through the recording proxies, for routes our adapters do not use. */
+export function officialClients(harness: ContractSandbox) {
+  const { elevenlabs, twilio: account } = harness.sandbox;
+  return {
+    elevenlabs: new ElevenLabsClient({ apiKey: elevenlabs.apiKey, baseUrl: elevenlabs.baseUrl, maxRetries: 0 }),
+    twilio: twilio(account.accountSid, account.authToken, {
+      httpClient: new BaseUrlRequestClient(new URL(account.baseUrl)),
+    }),
+  };
 }
 
 export interface ReceivedWebhook {
