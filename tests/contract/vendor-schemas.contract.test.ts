@@ -138,7 +138,7 @@ describe('the emulators against the vendors’ own API descriptions', () => {
   it('answers every Twilio operation, errors included, as the vendor’s schema says', async () => {
     const since = harness.exchanges.length;
     const { twilio: client } = officialClients(harness);
-    const { accountSid, baseUrl } = harness.sandbox.twilio;
+    const { baseUrl } = harness.sandbox.twilio;
 
     const [available] = await client.availablePhoneNumbers('NZ').local.list({ smsEnabled: true, limit: 3 });
     const bought = await client.incomingPhoneNumbers.create({
@@ -176,7 +176,6 @@ describe('the emulators against the vendors’ own API descriptions', () => {
       [400, 21422],
       [404, 20404],
     ]);
-    expect(accountSid).toMatch(/^AC[0-9a-f]{32}$/);
 
     const recorded = recordedSince(harness, since, 'twilio');
     expect(contractViolations(recorded)).toEqual([]);

@@ -17,7 +17,7 @@ type FormBody = Record<string, string | undefined>;
 const formUrl = (value: string | undefined, current: string | null | undefined): string | null =>
   value === undefined ? (current ?? null) : value || null;
 
-/** A method parameter: absent keeps what is set; Twilio takes GET or POST. */
+/** A method parameter: absent keeps what is set; GET, or else POST. */
 const formMethod = (value: string | undefined, current: HttpMethod | undefined): HttpMethod =>
   value === undefined ? (current ?? 'POST') : value.toUpperCase() === 'GET' ? 'GET' : 'POST';
 
