@@ -1,4 +1,4 @@
-import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICES } from '../../server/src/db/seeds/catalogue';
 import { DomainError } from '../../server/src/domain/domain-error';
@@ -7,6 +7,7 @@ import type { VoiceAgentConfig } from '../../server/src/providers/voice/voice.ty
 import {
   finishedConversation,
   numberForAgent,
+  officialClients,
   providerError,
   startContractSandbox,
   type ContractSandbox,
@@ -38,11 +39,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
 
   beforeAll(async () => {
     harness = await startContractSandbox({ callDelayMs: 40 });
-    client = new ElevenLabsClient({
-      apiKey: harness.sandbox.elevenlabs.apiKey,
-      baseUrl: harness.sandbox.elevenlabs.baseUrl,
-      maxRetries: 0,
-    });
+    client = officialClients(harness).elevenlabs;
   });
   afterAll(() => harness.close());
 
@@ -111,6 +108,10 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
   it('serves the voice library from the catalogue', async () => {
     const all = await client.voices.getAll();
     expect(all.voices.map((voice) => voice.voiceId)).toEqual(VOICES.map((voice) => voice.elevenlabsId));
+    expect(all.voices[0]).toMatchObject({
+      availableForTiers: [],
+      highQualityBaseModelIds: expect.arrayContaining(['eleven_flash_v2_5', 'eleven_multilingual_v2']),
+    });
     const searched = await client.voices.search({ pageSize: 100 });
     expect(searched.totalCount).toBe(VOICES.length);
     expect(searched.hasMore).toBe(false);

@@ -149,6 +149,10 @@ describe('Twilio adapter against the sandbox (official SDK on the wire)', () => 
     const page = await ok.json();
     expect(page).toMatchObject({ page: 0, page_size: 2, next_page_uri: null, uri: expect.any(String) });
     expect(page.available_phone_numbers).toHaveLength(2);
+    expect(page.available_phone_numbers[0]).toMatchObject({
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+    });
     expect(page.available_phone_numbers[0].capabilities).toEqual({
       voice: expect.any(Boolean),
       SMS: true,

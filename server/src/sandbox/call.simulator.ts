@@ -1,11 +1,26 @@
 import type { Logger } from 'pino';
+import {
+  collectData,
+  evaluateCriteria,
+  type DataCollectionItem,
+  type DataCollectionResult,
+  type EvaluationCriterion,
+  type EvaluationResult,
+} from './call-analysis';
 import { buildCallScript, fillVariables, type ScriptTurn, type SimulatedOutcome } from './call-script';
 import type { SandboxStore } from './sandbox.store';
 import { twilioSid, vendorId } from './vendor-ids';
 import type { WebhookDelivery } from './webhook.delivery';
 
 export interface SimulatedCallRequest {
-  agent: { agentId: string; name: string; firstMessage: string; prompt: string };
+  agent: {
+    agentId: string;
+    name: string;
+    firstMessage: string;
+    prompt: string;
+    dataCollection: Record<string, DataCollectionItem>;
+    evaluationCriteria: EvaluationCriterion[];
+  };
   direction: 'inbound' | 'outbound';
   /** The imported number the call went through; null for a call straight to an agent with no number. */
   phoneNumber: { phoneNumberId: string; phoneNumber: string } | null;
@@ -50,8 +65,8 @@ export interface WireConversation {
     call_successful: 'success' | 'failure' | 'unknown';
     transcript_summary: string;
     call_summary_title: string;
-    evaluation_criteria_results: Record<string, never>;
-    data_collection_results: Record<string, never>;
+    evaluation_criteria_results: Record<string, EvaluationResult>;
+    data_collection_results: Record<string, DataCollectionResult>;
   };
   conversation_initiation_client_data: { dynamic_variables: Record<string, unknown> };
 }
@@ -135,8 +150,11 @@ function finalConversation(
             call_successful: script.analysis.callSuccessful,
             transcript_summary: script.analysis.summary,
             call_summary_title: script.analysis.title,
-            evaluation_criteria_results: {},
-            data_collection_results: {},
+            evaluation_criteria_results: evaluateCriteria(agent.evaluationCriteria, script.analysis.callSuccessful),
+            data_collection_results: collectData(agent.dataCollection, {
+              callSuccessful: script.analysis.callSuccessful,
+              dynamicVariables: request.dynamicVariables,
+            }),
           },
         }
       : {}),

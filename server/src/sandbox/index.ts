@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createCallSimulator } from './call.simulator';
-import { createElevenLabsEmulator, type InboundCallRequest } from './elevenlabs.emulator';
+import { createElevenLabsEmulator } from './elevenlabs/elevenlabs.emulator';
+import type { InboundCallRequest } from './elevenlabs/calls.routes';
 import { listenOnLoopback } from './sandbox.server';
 import { openSandboxStore } from './sandbox.store';
-import { createTwilioEmulator } from './twilio.emulator';
+import { createTwilioEmulator } from './twilio/twilio.emulator';
 import { createWebhookDelivery } from './webhook.delivery';
 
 export { OUTBOUND_OUTCOME_BY_LAST_DIGIT } from './call-script';
-export type { InboundCallRequest } from './elevenlabs.emulator';
+export type { InboundCallRequest } from './elevenlabs/calls.routes';
 
 export interface SandboxOptions {
   /** Where the emulators keep their state (one SQLite file); the same folder after a restart keeps everything. */

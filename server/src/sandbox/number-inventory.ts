@@ -9,8 +9,8 @@ export interface InventoryNumber {
   region: string;
   locality: string;
   postalCode: string;
-  latitude: string;
-  longitude: string;
+  latitude: number;
+  longitude: number;
   rateCenter: string | null;
   lata: string | null;
   /** Upper-case SMS and MMS, as Twilio spells them in available-number capabilities. */
@@ -31,8 +31,8 @@ interface Area {
   region: string;
   locality: string;
   postalCode: string;
-  latitude: string;
-  longitude: string;
+  latitude: number;
+  longitude: number;
   lata?: string;
 }
 
@@ -55,11 +55,11 @@ const PLANS: Record<InventoryCountry, CountryPlan> = {
     reservedStart: '555',
     format: (n, area) => `0${area.prefix} ${n.slice(1, 4)} ${n.slice(4)}`,
     areas: [
-      area('9', 'Auckland', 'Auckland', '1010', '-36.8485', '174.7633'),
-      area('4', 'Wellington', 'Wellington', '6011', '-41.2865', '174.7762'),
-      area('3', 'Canterbury', 'Christchurch', '8011', '-43.5321', '172.6362'),
-      area('7', 'Waikato', 'Hamilton', '3204', '-37.7870', '175.2793'),
-      area('6', 'Manawatu-Whanganui', 'Palmerston North', '4410', '-40.3523', '175.6082'),
+      area('9', 'Auckland', 'Auckland', '1010', -36.8485, 174.7633),
+      area('4', 'Wellington', 'Wellington', '6011', -41.2865, 174.7762),
+      area('3', 'Canterbury', 'Christchurch', '8011', -43.5321, 172.6362),
+      area('7', 'Waikato', 'Hamilton', '3204', -37.787, 175.2793),
+      area('6', 'Manawatu-Whanganui', 'Palmerston North', '4410', -40.3523, 175.6082),
     ],
   },
   AU: {
@@ -68,10 +68,10 @@ const PLANS: Record<InventoryCountry, CountryPlan> = {
     reservedStart: '5550',
     format: (n, area) => `(0${area.prefix}) ${n.slice(1, 5)} ${n.slice(5)}`,
     areas: [
-      area('2', 'NSW', 'Sydney', '2000', '-33.8688', '151.2093'),
-      area('3', 'VIC', 'Melbourne', '3000', '-37.8136', '144.9631'),
-      area('7', 'QLD', 'Brisbane', '4000', '-27.4698', '153.0251'),
-      area('8', 'WA', 'Perth', '6000', '-31.9523', '115.8613'),
+      area('2', 'NSW', 'Sydney', '2000', -33.8688, 151.2093),
+      area('3', 'VIC', 'Melbourne', '3000', -37.8136, 144.9631),
+      area('7', 'QLD', 'Brisbane', '4000', -27.4698, 153.0251),
+      area('8', 'WA', 'Perth', '6000', -31.9523, 115.8613),
     ],
   },
   US: {
@@ -80,12 +80,12 @@ const PLANS: Record<InventoryCountry, CountryPlan> = {
     reservedStart: '55501',
     format: (n) => `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}`,
     areas: [
-      area('415', 'CA', 'San Francisco', '94103', '37.7749', '-122.4194', '722'),
-      area('212', 'NY', 'New York', '10001', '40.7128', '-74.0060', '132'),
-      area('312', 'IL', 'Chicago', '60601', '41.8781', '-87.6298', '358'),
-      area('206', 'WA', 'Seattle', '98101', '47.6062', '-122.3321', '674'),
-      area('512', 'TX', 'Austin', '78701', '30.2672', '-97.7431', '558'),
-      area('305', 'FL', 'Miami', '33101', '25.7617', '-80.1918', '460'),
+      area('415', 'CA', 'San Francisco', '94103', 37.7749, -122.4194, '722'),
+      area('212', 'NY', 'New York', '10001', 40.7128, -74.006, '132'),
+      area('312', 'IL', 'Chicago', '60601', 41.8781, -87.6298, '358'),
+      area('206', 'WA', 'Seattle', '98101', 47.6062, -122.3321, '674'),
+      area('512', 'TX', 'Austin', '78701', 30.2672, -97.7431, '558'),
+      area('305', 'FL', 'Miami', '33101', 25.7617, -80.1918, '460'),
     ],
   },
 };
@@ -95,8 +95,8 @@ function area(
   region: string,
   locality: string,
   postalCode: string,
-  latitude: string,
-  longitude: string,
+  latitude: number,
+  longitude: number,
   lata?: string,
 ): Area {
   return { prefix, region, locality, postalCode, latitude, longitude, lata };

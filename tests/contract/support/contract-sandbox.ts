@@ -3,18 +3,27 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import twilio from 'twilio';
 import { expect } from 'vitest';
 import { isProviderError, type DomainError } from '../../../server/src/domain/domain-error';
 import { createProviders, type Providers } from '../../../server/src/providers';
 import type { PurchasedNumber, SearchCountry } from '../../../server/src/providers/telephony/telephony.types';
+import { BaseUrlRequestClient } from '../../../server/src/providers/telephony/twilio.telephony';
 import type { VoiceConversation } from '../../../server/src/providers/voice/voice.types';
 import { startSandbox, type Sandbox } from '../../../server/src/sandbox';
+import { startRecordingProxy } from './recording-proxy';
+import { vendorOracle, type RecordedExchange } from './vendor-oracle';
 
 export interface ContractSandbox extends Providers {
+  /** The sandbox as the adapters see it: its vendor addresses are those of the recording proxies. */
   sandbox: Sandbox;
   dataDir: string;
+  /** Every answer the emulators sent, as it went over the wire. */
+  exchanges: RecordedExchange[];
   /** Stops the sandbox and starts it again on the same data folder, with fresh adapters. */
   restart(): Promise<void>;
+  /** Stops everything, then fails if any recorded answer breaks the vendor's schema for its operation. */
   close(): Promise<void>;
 }
 
@@ -22,29 +31,71 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sandbox-'));
 }
 
-/** A sandbox in a temporary folder with the adapters pointed at it, wired exactly as the server wires them. */
+/** Each answer that does not validate against its vendor's schema, as one readable line. */
+export function contractViolations(exchanges: RecordedExchange[]): string[] {
+  const violations = exchanges.flatMap((exchange) => {
+    const { operation, problems } = vendorOracle(exchange.vendor).check(exchange);
+    return problems.map(
+      (problem) =>
+        `${exchange.vendor} ${operation ?? `${exchange.method} ${exchange.path}`} ${exchange.status}: ${problem}`,
+    );
+  });
+  return [...new Set(violations)];
+}
+
+/**
+ * A sandbox in a temporary folder with the adapters pointed at it, wired exactly as the server wires them, except
+ * that every request passes through a recording proxy so that what the emulators answer can be checked against
+ * the vendors' API descriptions.
+ */
 export async function startContractSandbox(
   options: { callDelayMs?: number; webhookUrl?: () => string | null; dataDir?: string } = {},
 ): Promise<ContractSandbox> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const start = async () => {
-    const sandbox = await startSandbox({
+  const exchanges: RecordedExchange[] = [];
+  const start = () =>
+    startSandbox({
       dataDir,
       callDelayMs: options.callDelayMs ?? 30,
       webhookUrl: options.webhookUrl ?? (() => null),
     });
+  let running = await start();
+  const [elevenlabsProxy, twilioProxy] = await Promise.all([
+    startRecordingProxy('elevenlabs', () => running.elevenlabs.baseUrl, exchanges),
+    startRecordingProxy('twilio', () => running.twilio.baseUrl, exchanges),
+  ]);
+  const adapters = () => {
+    const sandbox: Sandbox = {
+      ...running,
+      elevenlabs: { ...running.elevenlabs, baseUrl: elevenlabsProxy.baseUrl },
+      twilio: { ...running.twilio, baseUrl: twilioProxy.baseUrl },
+    };
     return { sandbox, ...createProviders({ providers: 'sandbox' }, sandbox) };
   };
-  const harness = { dataDir, ...(await start()) } as ContractSandbox;
+  const harness = { dataDir, exchanges, ...adapters() } as ContractSandbox;
   harness.restart = async () => {
-    await harness.sandbox.close();
-    Object.assign(harness, await start());
+    await running.close();
+    running = await start();
+    Object.assign(harness, adapters());
   };
   harness.close = async () => {
-    await harness.sandbox.close();
+    await running.close();
+    await Promise.all([elevenlabsProxy.close(), twilioProxy.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(contractViolations(exchanges), 'emulator answers that break the vendor schema').toEqual([]);
   };
   return harness;
+}
+
+/** The official SDKs pointed at the sandbox through the recording proxies, for routes our adapters do not use. */
+export function officialClients(harness: ContractSandbox) {
+  const { elevenlabs, twilio: account } = harness.sandbox;
+  return {
+    elevenlabs: new ElevenLabsClient({ apiKey: elevenlabs.apiKey, baseUrl: elevenlabs.baseUrl, maxRetries: 0 }),
+    twilio: twilio(account.accountSid, account.authToken, {
+      httpClient: new BaseUrlRequestClient(new URL(account.baseUrl)),
+    }),
+  };
 }
 
 export interface ReceivedWebhook {

@@ -17,7 +17,7 @@ type TwilioClient = ReturnType<typeof twilio>;
  * The SDK has no base-URL option (region and edge only rename Twilio hosts), so requests to a local emulator go
  * through an HTTP client that keeps Twilio's paths and swaps the origin.
  */
-class BaseUrlRequestClient extends twilio.RequestClient {
+export class BaseUrlRequestClient extends twilio.RequestClient {
   constructor(private readonly baseUrl: URL) {
     // Loopback connections cost nothing; not keeping them avoids reusing a socket the emulator has closed.
     super({ keepAlive: false });

@@ -1,0 +1,95 @@
+import type { Context } from 'koa';
+import { DomainError } from '../../domain/domain-error';
+import { dataCollectionItems, evaluationCriteria } from '../call-analysis';
+import { outboundOutcome } from '../call-script';
+import type { SimulatedCallRequest } from '../call.simulator';
+import type { EmulatorRoute } from '../emulator-route';
+import { detailError, E164, jsonBody, missingFields, notFound, objectAt, validationFailed } from './elevenlabs.http';
+import { numbersOf, type AgentRecord, type ElevenLabsState, type PhoneNumberRecord } from './elevenlabs.state';
+
+/** Phone calls through imported Twilio numbers: the outbound-call route and the simulated inbound call. */
+
+export interface InboundCallRequest {
+  /** The imported number that was dialled; its assigned agent answers. */
+  phoneNumber?: string;
+  /** Or the agent to call directly (through its number if it has one). */
+  agentId?: string;
+  callerNumber?: string;
+}
+
+const DEFAULT_CALLER = '+64211234567';
+
+function agentCallProfile(agent: AgentRecord): SimulatedCallRequest['agent'] {
+  const agentConfig = objectAt(agent.conversation_config, 'agent');
+  const prompt = objectAt(agent.conversation_config, 'agent', 'prompt')?.prompt;
+  return {
+    agentId: agent.agent_id,
+    name: agent.name,
+    firstMessage: typeof agentConfig?.first_message === 'string' ? agentConfig.first_message : '',
+    prompt: typeof prompt === 'string' ? prompt : '',
+    dataCollection: dataCollectionItems(agent.platform_settings.data_collection),
+    evaluationCriteria: evaluationCriteria(objectAt(agent.platform_settings, 'evaluation')?.criteria),
+  };
+}
+
+function outboundCall(ctx: Context, state: ElevenLabsState): void {
+  const body = jsonBody(ctx);
+  const missing = missingFields(body, ['agent_id', 'agent_phone_number_id', 'to_number']);
+  if (missing.length) return validationFailed(ctx, missing);
+  const toNumber = String(body.to_number);
+  if (!E164.test(toNumber)) {
+    return validationFailed(ctx, [{ field: 'to_number', msg: 'Invalid phone number', type: 'value_error' }]);
+  }
+  const agent = state.agents.get(String(body.agent_id));
+  if (!agent) return notFound.agent(ctx, String(body.agent_id));
+  const number = state.phoneNumbers.get(String(body.agent_phone_number_id));
+  if (!number) return notFound.phoneNumber(ctx);
+  if (!number.supports_outbound) {
+    return detailError(ctx, 400, 'outbound_not_supported', 'This phone number does not make outbound calls.');
+  }
+  const started = state.calls.startCall({
+    agent: agentCallProfile(agent),
+    direction: 'outbound',
+    phoneNumber: { phoneNumberId: number.phone_number_id, phoneNumber: number.phone_number },
+    externalNumber: toNumber,
+    dynamicVariables: objectAt(body, 'conversation_initiation_client_data', 'dynamic_variables') ?? {},
+    outcome: outboundOutcome(toNumber),
+  });
+  // `callSid` really is camelCase on the vendor's wire, beside snake_case `conversation_id`.
+  ctx.body = { success: true, message: 'Success', conversation_id: started.conversationId, callSid: started.callSid };
+}
+
+/** A caller rings an imported number (or an agent directly); throws when the sandbox cannot place that call. */
+export function simulateInboundCall(
+  state: ElevenLabsState,
+  request: InboundCallRequest,
+): { conversationId: string; callSid: string | null } {
+  const callerNumber = request.callerNumber ?? DEFAULT_CALLER;
+  if (!E164.test(callerNumber)) throw new DomainError('VALIDATION_FAILED', 'The caller number must be in E.164 form.');
+  let number: PhoneNumberRecord | undefined;
+  let agent: AgentRecord | undefined;
+  if (request.phoneNumber) {
+    number = state.phoneNumbers.all().find((entry) => entry.phone_number === request.phoneNumber);
+    if (!number) throw new DomainError('NOT_FOUND', `${request.phoneNumber} is not imported into the voice sandbox.`);
+    if (!number.agent_id) throw new DomainError('CONFLICT', `No agent answers ${request.phoneNumber}.`);
+    agent = state.agents.get(number.agent_id);
+  } else if (request.agentId) {
+    agent = state.agents.get(request.agentId);
+    number = agent ? numbersOf(state, agent.agent_id)[0] : undefined;
+  } else {
+    throw new DomainError('VALIDATION_FAILED', 'Say which number or agent the simulated call goes to.');
+  }
+  if (!agent) throw new DomainError('NOT_FOUND', 'That agent does not exist in the voice sandbox.');
+  return state.calls.startCall({
+    agent: agentCallProfile(agent),
+    direction: 'inbound',
+    phoneNumber: number ? { phoneNumberId: number.phone_number_id, phoneNumber: number.phone_number } : null,
+    externalNumber: callerNumber,
+    dynamicVariables: {},
+    outcome: 'answered',
+  });
+}
+
+export const callRoutes: ReadonlyArray<EmulatorRoute<ElevenLabsState>> = [
+  { method: 'post', path: '/v1/convai/twilio/outbound-call', handle: outboundCall },
+];
