@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { callProvider, isProviderNotFound, type UndoLog } from '../../lib/provider-call';
 import type { VoiceAgentConfig, VoiceKnowledgeRef } from '../../providers/voice/voice.types';
 import type { TenantsService } from '../tenants/tenants.service';
-import type { VoiceRecord } from '../voices/voices.store';
+import type { VoiceRecord } from '../voices/voices.service';
 import { planProviderAssignment, type AssignmentChange } from './provider-assignment';
 import type { AgentFields } from './agents.store';
 

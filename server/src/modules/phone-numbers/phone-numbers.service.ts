@@ -32,6 +32,8 @@ import {
   type PhoneNumberRecord,
 } from './phone-numbers.store';
 
+export type { PhoneNumberRecord };
+
 const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
   ['+64', 'NZ'],
   ['+61', 'AU'],

@@ -3,6 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import { findVoice, listActiveVoices, type VoiceRecord } from './voices.store';
 
+export type { VoiceRecord };
+
 export type VoicesService = ReturnType<typeof createVoicesService>;
 
 /** The voice catalogue agents choose from. */
