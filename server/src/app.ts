@@ -7,6 +7,7 @@ import { createAccessTokenSigner, createGuards, type AppState, type Guards } fro
 import { errorMiddleware } from './http/error.middleware';
 import { requestMiddleware, securityHeaders } from './http/request.middleware';
 import { staticRenderer } from './http/static.middleware';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { agentTemplatesRoutes } from './modules/agent-templates/agent-templates.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -20,9 +21,10 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voicesRoutes } from './modules/voices/voices.routes';
+import { createServices, type Services } from './services';
 
-/** A module's routes: built from the app's dependencies and the shared guards. */
-export type RoutesFactory = (deps: AppDeps, guards: Guards) => Router<AppState>;
+/** A module's routes: built from the app's dependencies, the shared guards and the services they call. */
+export type RoutesFactory = (deps: AppDeps, guards: Guards, services: Services) => Router<AppState>;
 
 const API_MODULES: RoutesFactory[] = [
   healthRoutes,
@@ -38,6 +40,7 @@ const API_MODULES: RoutesFactory[] = [
   uploadsRoutes,
   statsRoutes,
   callsRoutes,
+  adminRoutes,
 ];
 
 /** The origin of the desktop console's renderer, always allowed in addition to configured origins. */
@@ -55,10 +58,11 @@ export function createApp(deps: AppDeps): BuiltApp {
   const app = new Koa<AppState>();
   app.proxy = deps.config.trustProxy;
   const guards = createGuards(deps, createAccessTokenSigner(deps));
+  const services = createServices(deps);
 
   const apiRouter = new Router<AppState>({ prefix: '/api' });
   for (const factory of API_MODULES) {
-    const router = factory(deps, guards);
+    const router = factory(deps, guards, services);
     apiRouter.use(router.routes(), router.allowedMethods());
   }
 

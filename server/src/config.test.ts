@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the US dollar to NZD rate, and refuses one that is not a positive number', () => {
+    expect(loadConfig({}).usdToNzdRate).toBe(1.7);
+    expect(loadConfig({ USD_TO_NZD_RATE: '1.62' }).usdToNzdRate).toBe(1.62);
+    expect(() => loadConfig({ USD_TO_NZD_RATE: '0' })).toThrow('USD_TO_NZD_RATE must be a positive number');
+    expect(() => loadConfig({ USD_TO_NZD_RATE: 'abc' })).toThrow();
+  });
+
   it('rejects out-of-range numbers', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow();
     expect(() => loadConfig({ PASSWORD_HASH_COST: '4' })).toThrow();

@@ -45,6 +45,8 @@ const configSchema = object({
   elevenlabsWebhookSecret: string().optional(),
   twilioAccountSid: string().optional(),
   twilioAuthToken: string().optional(),
+  /** NZD per US dollar: vendors charge calls in US dollars, and we record their cost in NZD cents at this rate. */
+  usdToNzdRate: number().positive('USD_TO_NZD_RATE must be a positive number').default(1.7),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
 });
@@ -98,6 +100,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     elevenlabsWebhookSecret: env.ELEVENLABS_WEBHOOK_SECRET || undefined,
     twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
     ...overrides,
   };

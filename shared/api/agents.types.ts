@@ -22,12 +22,17 @@ export interface AgentTemplatesResponse {
   templates: AgentTemplate[];
 }
 
-/** Totals from the per-agent daily rollup; averageDuration in seconds, totalCost in NZD dollars. */
+/** Totals from the per-agent daily rollup. */
 export interface AgentStats {
   totalCalls: number;
+  /** Seconds. */
   averageDuration: number;
+  /** NZD dollars with cents as decimals: the spec names this field in dollars, so it keeps that unit. */
   totalCost: number;
 }
+
+/** An agent's knowledge source: a public page the voice provider reads, or one of the tenant's uploaded PDFs. */
+export type KnowledgeSource = { url: string } | { fileId: string };
 
 export interface Agent {
   id: string;
@@ -35,8 +40,7 @@ export interface Agent {
   purpose: string;
   greeting: string;
   closing: string;
-  knowledgeUrl: string | null;
-  knowledgeFileId: string | null;
+  knowledge: KnowledgeSource | null;
   voiceId: string | null;
   /** The tenant's instructions. */
   prompt: string | null;
@@ -76,11 +80,12 @@ export interface RecentCall {
   id: string;
   startedAt: string;
   durationSec: number;
+  /** NZD dollars with cents as decimals, as the spec names the field. */
   costNzd: number;
 }
 
 export interface AgentStatsResponse extends AgentStats {
-  /** NZD dollars. */
+  /** NZD dollars with cents as decimals, as the spec names the field. */
   averageCost: number;
   recentCalls: RecentCall[];
 }

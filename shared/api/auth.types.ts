@@ -34,6 +34,7 @@ export interface Tenant {
   name: string;
   plan: string;
   minutesIncluded: number;
+  /** Cents per overage minute, in the plan's currency; null when the plan's rate applies. */
   pricePerMinuteOverride: number | null;
   billingStatus: BillingStatus;
   hasPaymentMethod: boolean;
@@ -47,16 +48,20 @@ export interface Plan {
   id: string;
   name: string;
   description: string;
+  /** Cents, in `currency`, like every amount of the plan. */
   basePriceMonthly: number;
   basePriceYearly: number | null;
+  /** ISO 4217 in lower case: nzd, usd or aud. */
   currency: string;
   minutesIncluded: number;
+  /** Cents per minute beyond the included ones. */
   overageRatePerMinute: number;
   maxAgents: number;
   maxPhoneNumbers: number;
   maxCampaigns: number;
   supportLevel: string;
   phoneNumbersIncluded: number;
+  /** Cents per month for each number beyond the included ones. */
   phoneNumberCostMonthly: number;
   multiUserEnabled: boolean;
   active: boolean;

@@ -31,6 +31,8 @@ export interface PhoneNumbersResponse {
 export interface PhoneBillingResponse {
   eligibility: PhoneEligibility;
   currentCosts: PhoneCosts;
+  /** The currency of every amount above: the plan's, ISO 4217 in lower case (nzd). */
+  currency: string;
 }
 
 export interface AvailablePhoneNumber {
@@ -40,6 +42,7 @@ export interface AvailablePhoneNumber {
   locality: string | null;
   isoCountry: string;
   capabilities: { voice: boolean; SMS: boolean };
+  /** The spec's field; the telephony provider's number search names no price, so it is null. */
   currentPrice: number | null;
 }
 
@@ -51,7 +54,9 @@ export interface AvailableNumbersResponse {
 export interface PurchasePhoneNumberResponse {
   phoneNumber: PhoneNumber;
   message: string;
-  /** What this number adds to the monthly bill, in cents; 0 when included in the plan. */
+  /** What this number adds to the monthly bill, in cents of `currency`; 0 when included in the plan. */
   monthlyCost: number;
+  /** The plan's currency, ISO 4217 in lower case (nzd). */
+  currency: string;
   includedInPlan: boolean;
 }

@@ -134,7 +134,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         phoneNumberId: number.id,
         prompt: template.promptStructure,
         templateId: template.id,
-        knowledgeUrl: 'https://www.example.com/faq',
+        knowledge: { url: 'https://www.example.com/faq' },
       });
       expect(res.status, res.text).toBe(201);
       expect(res.body.message).toBe('AI Voice Agent Created!');
@@ -143,7 +143,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(agent).toMatchObject({
         ...AGENT,
         voiceId: VOICES[1]!.id,
-        knowledgeUrl: 'https://www.example.com/faq',
+        knowledge: { url: 'https://www.example.com/faq' },
         prompt: template.promptStructure,
         active: true,
         locked: false,
@@ -171,19 +171,36 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(await providerNumberAgent(numberRow.elevenlabs_phone_number_id)).toBe(agent.elevenlabsAgentId);
     });
 
-    it('uses an uploaded PDF as the knowledge base, by file id or by its url', async () => {
+    it('uses an uploaded PDF as the knowledge base by its file id, never by its download path', async () => {
       const upload = await uploadPdf();
-      const byId = await createAgent({ name: 'Kim', knowledgeFileId: upload.fileId });
+      const byId = await createAgent({ name: 'Kim', knowledge: { fileId: upload.fileId } });
       expect(byId.status, byId.text).toBe(201);
-      expect(byId.body.agent.knowledgeFileId).toBe(upload.fileId);
+      expect(byId.body.agent.knowledge).toEqual({ fileId: upload.fileId });
       const remote = await providerAgent(byId.body.agent.elevenlabsAgentId);
       expect(remote.body.conversation_config.agent.prompt.knowledge_base).toEqual([
         expect.objectContaining({ type: 'file' }),
       ]);
 
-      const byUrl = await createAgent({ name: 'Lee', knowledgeUrl: upload.url });
-      expect(byUrl.status, byUrl.text).toBe(201);
-      expect(byUrl.body.agent).toMatchObject({ knowledgeUrl: upload.url, knowledgeFileId: upload.fileId });
+      const byPath = await createAgent({ name: 'Lee', knowledge: { url: upload.url } });
+      expect(byPath.status).toBe(400);
+      expect(byPath.body.fields['knowledge.url']).toEqual(expect.any(String));
+    });
+
+    it.each([
+      [{ url: 'https://www.example.com/faq', fileId: randomUUID() }, 'knowledge'],
+      [{ page: 'https://www.example.com/faq' }, 'knowledge'],
+      ['https://www.example.com/faq', 'knowledge'],
+      [{ fileId: 'x'.repeat(65) }, 'knowledge.fileId'],
+    ])('refuses the knowledge source %j with 400 on %s', async (knowledge, field) => {
+      const res = await createAgent({ knowledge });
+      expect(res.status).toBe(400);
+      expect(res.body.fields[field]).toEqual(expect.any(String));
+    });
+
+    it('treats an empty knowledge URL as no knowledge source', async () => {
+      const res = await createAgent({ name: 'No Knowledge', knowledge: { url: '  ' } });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.agent.knowledge).toBeNull();
     });
 
     it('links the agent to a campaign of the tenant, one agent per campaign', async () => {
@@ -219,7 +236,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       [{ purpose: undefined }, 'purpose', 'Agent purpose is required'],
       [{ greeting: '   ' }, 'greeting', 'Agent greeting is required'],
       [{ closing: null }, 'closing', 'Agent closing is required'],
-      [{ knowledgeUrl: 'not a url' }, 'knowledgeUrl', 'Knowledge URL must be a valid URL'],
+      [{ knowledge: { url: 'not a url' } }, 'knowledge.url', 'Knowledge URL must be a valid URL'],
       [{ name: 'x'.repeat(101) }, 'name', 'Name must be at most 100 characters'],
     ])('rejects %j with 400', async (override, field, message) => {
       const before = await app.deps.db('agents').count({ n: '*' }).first();
@@ -238,11 +255,11 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       'http://10.0.0.5/',
       'file:///etc/passwd',
       'https://user:secret@example.com/',
-    ])('refuses the knowledge URL %s (SSRF) before calling the provider', async (knowledgeUrl) => {
+    ])('refuses the knowledge URL %s (SSRF) before calling the provider', async (url) => {
       const spy = vi.spyOn(app.deps.voice, 'createKnowledgeFromUrl');
-      const res = await createAgent({ knowledgeUrl });
+      const res = await createAgent({ knowledge: { url } });
       expect(res.status).toBe(400);
-      expect(res.body.fields.knowledgeUrl).toEqual(expect.any(String));
+      expect(res.body.fields['knowledge.url']).toEqual(expect.any(String));
       expect(spy).not.toHaveBeenCalled();
     });
 
@@ -259,8 +276,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const before = await count();
       const attempts = [
         [admin, { phoneNumberId: theirNumber.id }, 'The selected phone number could not be found.'],
-        [otherAdmin, { knowledgeFileId: myUpload.fileId }, 'The requested item could not be found.'],
-        [otherAdmin, { knowledgeUrl: myUpload.url }, 'The requested item could not be found.'],
+        [otherAdmin, { knowledge: { fileId: myUpload.fileId } }, 'The requested item could not be found.'],
         [admin, { voiceId: 'voice-nobody' }, 'The selected voice could not be found.'],
         [admin, { campaignId: randomUUID() }, 'The campaign could not be found.'],
       ] as const;
@@ -410,13 +426,13 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
 
     it('replaces the knowledge source: a new URL drops the old file', async () => {
       const upload = await uploadPdf();
-      const created = await createAgent({ name: 'Learner', knowledgeFileId: upload.fileId });
+      const created = await createAgent({ name: 'Learner', knowledge: { fileId: upload.fileId } });
       const res = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
         token: admin,
-        body: { knowledgeUrl: 'https://www.example.org/help' },
+        body: { knowledge: { url: 'https://www.example.org/help' } },
       });
       expect(res.status, res.text).toBe(200);
-      expect(res.body.agent).toMatchObject({ knowledgeUrl: 'https://www.example.org/help', knowledgeFileId: null });
+      expect(res.body.agent.knowledge).toEqual({ url: 'https://www.example.org/help' });
       const remote = await providerAgent(created.body.agent.elevenlabsAgentId);
       expect(remote.body.conversation_config.agent.prompt.knowledge_base).toEqual([
         expect.objectContaining({ type: 'url' }),
@@ -425,7 +441,15 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         token: admin,
         body: { name: 'Learner Two' },
       });
-      expect(untouched.body.agent.knowledgeUrl).toBe('https://www.example.org/help');
+      expect(untouched.body.agent.knowledge).toEqual({ url: 'https://www.example.org/help' });
+
+      const cleared = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
+        token: admin,
+        body: { knowledge: null },
+      });
+      expect(cleared.body.agent.knowledge).toBeNull();
+      const emptied = await providerAgent(created.body.agent.elevenlabsAgentId);
+      expect(emptied.body.conversation_config.agent.prompt.knowledge_base).toEqual([]);
     });
 
     it.each([

@@ -52,7 +52,7 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
   }
 
   beforeAll(async () => {
-    app = await startTestApp(kind);
+    app = await startTestApp(kind, { config: { usdToNzdRate: 2.5 } });
     admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
     otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
     // No included minutes and a per-tenant rate, so every recorded minute shows up as overage.
@@ -149,6 +149,10 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
         call_successful: 'success',
       });
       expect(Number(row.duration_sec)).toBeGreaterThan(0);
+      // The vendor's US-dollar charge is kept as it came, and our NZD cents follow from the configured rate.
+      expect(row.vendor_currency).toBe('usd');
+      expect(Number(row.vendor_cost_micros)).toBeGreaterThan(0);
+      expect(Number(row.cost_cents)).toBe(Math.round((Number(row.vendor_cost_micros) * 2.5) / 10_000));
       const transcript = JSON.parse(row.transcript);
       expect(transcript[0]).toMatchObject({ role: 'agent', message: 'Kia ora, Demo Dental, Wiremu speaking.' });
       expect(transcript.at(-1).message).toContain('Thanks for calling, ka kite!');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { migrationSource } from '../../server/src/db/migrations';
+import * as agentNumberLink from '../../server/src/db/migrations/0004_agent-number-link';
 import { seedDatabase } from '../../server/src/db/seeds/demo.seed';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -68,6 +70,58 @@ describe.each(TEST_DATABASES)('database (%s)', (kind) => {
     };
     await db('usage').insert({ id: 'usage-1', ...usage });
     await expect(db('usage').insert({ id: 'usage-2', ...usage })).rejects.toThrow();
+  });
+
+  it('moves the agent ↔ number link onto phone_numbers alone without losing a row, and can run again', async () => {
+    const db = app.deps.db;
+    await db.migrate.down({ migrationSource, name: '0004_agent-number-link' });
+    expect(await db.schema.hasColumn('agents', 'phone_number')).toBe(true);
+
+    // The old shape allowed an agent two numbers, and copied one onto the agent.
+    const tenantId = (await db('tenants').first('id')).id as string;
+    const agentId = randomUUID();
+    const [older, newer] = [randomUUID(), randomUUID()];
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute)).toISOString();
+    await db('agents').insert({
+      id: agentId,
+      tenant_id: tenantId,
+      name: 'Two Lines',
+      purpose: 'p',
+      greeting: 'g',
+      closing: 'c',
+      phone_number: '+6495550101',
+      created_at: at(0),
+      updated_at: at(0),
+    });
+    await db('agent_call_daily').insert({ tenant_id: tenantId, agent_id: agentId, day: '2026-01-01', call_count: 2 });
+    for (const [id, phone, minute] of [
+      [newer, '+6495550102', 2],
+      [older, '+6495550101', 1],
+    ] as const) {
+      await db('phone_numbers').insert({
+        id,
+        tenant_id: tenantId,
+        phone_number: phone,
+        assigned_agent_id: agentId,
+        active: true,
+        created_at: at(minute),
+        updated_at: at(minute),
+      });
+    }
+
+    await db.migrate.latest({ migrationSource });
+    expect(await db.schema.hasColumn('agents', 'phone_number')).toBe(false);
+    const holders = await db('phone_numbers').whereIn('id', [older, newer]).orderBy('created_at');
+    expect(holders.map((row) => row.assigned_agent_id)).toEqual([agentId, null]);
+    // Dropping the column kept every row that references the agent (a table rebuild would have cascaded).
+    expect(await db('agent_call_daily').where({ agent_id: agentId }).first()).toMatchObject({ call_count: 2 });
+    await expect(db('phone_numbers').where({ id: newer }).update({ assigned_agent_id: agentId })).rejects.toThrow();
+
+    await db.transaction((trx) => agentNumberLink.up(trx));
+    expect((await db('phone_numbers').where({ id: older }).first()).assigned_agent_id).toBe(agentId);
+    await db('agent_call_daily').where({ agent_id: agentId }).delete();
+    await db('phone_numbers').whereIn('id', [older, newer]).delete();
+    await db('agents').where({ id: agentId }).delete();
   });
 
   it('seeds a catalogue and the demo accounts, and seeding again changes nothing', async () => {

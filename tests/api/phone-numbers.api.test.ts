@@ -124,6 +124,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
           nextNumberCost: 0,
         },
         currentCosts: { billableNumbers: 0, totalCost: 0, costPerNumber: 1000 },
+        currency: 'nzd',
       });
     });
 
@@ -134,6 +135,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       expect(res.body).toMatchObject({
         message: 'Phone number purchased successfully.',
         monthlyCost: 0,
+        currency: 'nzd',
         includedInPlan: true,
       });
       expect(res.body.phoneNumber).toEqual({
@@ -192,6 +194,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
           nextNumberCost: 0,
         },
         currentCosts: { billableNumbers: 2, totalCost: 2000, costPerNumber: 1000 },
+        currency: 'nzd',
       });
 
       const buy = vi.spyOn(app.deps.telephony, 'purchaseNumber');

@@ -248,7 +248,8 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
       recordingUrl: null,
     });
     expect(conversation.durationSec).toBeGreaterThan(0);
-    expect(conversation.costCents).toBeGreaterThan(0);
+    expect(conversation.vendorCost).toEqual({ currency: 'usd', amountMicros: expect.any(Number) });
+    expect(conversation.vendorCost.amountMicros).toBeGreaterThan(0);
     expect(new Date(conversation.startedAt).getTime()).toBeLessThanOrEqual(Date.now());
     const agentLines = conversation.transcript.filter((turn) => turn.role === 'agent').map((turn) => turn.message);
     expect(agentLines[0]).toBe('Kia ora, Harbour Dental, Ava speaking.');
@@ -329,7 +330,12 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
         expect(conversation.status).toBe('done');
         expect(conversation.analysis?.callSuccessful).toBe('failure');
       } else {
-        expect(conversation).toMatchObject({ status: 'failed', durationSec: 0, costCents: 0, transcript: [] });
+        expect(conversation).toMatchObject({
+          status: 'failed',
+          durationSec: 0,
+          vendorCost: { currency: 'usd', amountMicros: 0 },
+          transcript: [],
+        });
         expect(conversation.analysis).toBeNull();
       }
     }

@@ -47,3 +47,5 @@ export function createUndoLog(logger: Logger) {
     },
   };
 }
+
+export type UndoLog = ReturnType<typeof createUndoLog>;

@@ -73,6 +73,8 @@ export const ROUTE_MATRIX: RouteRule[] = [
   rule('POST', '/api/upload', 'admin', true, true),
   rule('GET', '/api/uploads/:id', 'user', true, true),
   rule('POST', '/api/webhooks/elevenlabs', 'public'),
+  // Platform administration.
+  rule('GET', '/api/admin/overview', 'superadmin', false),
   // Test-only tenants for browser tests (NODE_ENV=test).
   rule('POST', '/api/test/tenants', 'public'),
   rule('PATCH', '/api/test/tenants/:id/billing', 'public'),

@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
-import type { AgentTemplate, Voice } from '@shared/api/agents.types';
+import type { Agent, AgentTemplate, Voice } from '@shared/api/agents.types';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
 import { AGENT_LIMITS } from '@shared/schemas/agent.schema';
 import Alert from '@mui/material/Alert';
@@ -25,7 +25,7 @@ export interface AgentInputsValues {
   purpose?: string;
   greeting?: string;
   closing?: string;
-  knowledgeUrl?: string | null;
+  knowledge?: Agent['knowledge'];
   voiceId?: string | null;
   phoneNumberId?: string | null;
   templateId?: string | null;
@@ -130,8 +130,8 @@ export function AgentInputs({
   const changeMode = (mode: KnowledgeMode | null) => {
     if (!mode) return;
     if (mode === 'file') {
-      setValue('knowledgeUrl', '');
-      clearErrors('knowledgeUrl');
+      setValue('knowledge', { url: '' });
+      clearErrors('knowledge.url');
     }
     knowledge.setMode(mode);
   };
@@ -260,7 +260,7 @@ export function AgentInputs({
         </ToggleButtonGroup>
         {knowledge.mode === 'url' ? (
           <TextInput
-            name="knowledgeUrl"
+            name="knowledge.url"
             label="Knowledge URL"
             placeholder="https://www.example.co.nz/faq"
             helperText="Optional. A public page the agent can learn from."

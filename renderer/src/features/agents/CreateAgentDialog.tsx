@@ -36,7 +36,7 @@ function CreateAgentForm({
       purpose: '',
       greeting: '',
       closing: '',
-      knowledgeUrl: '',
+      knowledge: { url: '' },
       voiceId: '',
       phoneNumberId: '',
       templateId: '',
@@ -50,16 +50,12 @@ function CreateAgentForm({
     failure: { title: 'Error creating agent', text: 'Failed to create agent. Please try again.' },
     onBusyChange,
     save: async (values, knowledge, uploadKnowledge) => {
-      let knowledgeFields: Pick<CreateAgentRequest, 'knowledgeUrl' | 'knowledgeFileId'> = {
-        knowledgeUrl: knowledge.mode === 'url' ? values.knowledgeUrl : null,
-        knowledgeFileId: null,
-      };
+      let source: CreateAgentRequest['knowledge'] = knowledge.mode === 'url' ? values.knowledge : null;
       if (knowledge.mode === 'file' && knowledge.file) {
-        const reference = await uploadKnowledge(knowledge.file, 'create');
-        if (reference) knowledgeFields = { ...knowledgeFields, ...reference };
-        else knowledge.pickFile(null);
+        source = await uploadKnowledge(knowledge.file, 'create');
+        if (!source) knowledge.pickFile(null);
       }
-      const result = await createAgent({ ...values, ...knowledgeFields }).unwrap();
+      const result = await createAgent({ ...values, knowledge: source }).unwrap();
       onCreated(result);
     },
   });

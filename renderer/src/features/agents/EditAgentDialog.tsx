@@ -37,6 +37,7 @@ function EditAgentForm({
 }) {
   const [updateAgent] = useUpdateAgentMutation();
   const { toast } = useToast();
+  const hasFile = Boolean(agent.knowledge && 'fileId' in agent.knowledge);
   const form = useForm<UpdateAgentRequest>({
     resolver: yupResolver(updateAgentSchema),
     defaultValues: {
@@ -44,7 +45,7 @@ function EditAgentForm({
       purpose: agent.purpose,
       greeting: agent.greeting,
       closing: agent.closing,
-      knowledgeUrl: agent.knowledgeFileId ? '' : (agent.knowledgeUrl ?? ''),
+      knowledge: agent.knowledge && 'url' in agent.knowledge ? agent.knowledge : { url: '' },
       voiceId: agent.voiceId ?? '',
       phoneNumberId: agent.phoneNumberId ?? '',
       templateId: '',
@@ -55,19 +56,19 @@ function EditAgentForm({
   const agentForm = useAgentForm({
     form,
     agentId: agent.id,
-    knowledgeMode: agent.knowledgeFileId ? 'file' : 'url',
+    knowledgeMode: hasFile ? 'file' : 'url',
     failure: { title: 'Error updating agent', text: 'Failed to update agent. Please try again.' },
     onBusyChange,
     save: async (values, knowledge, uploadKnowledge) => {
-      const { knowledgeUrl, ...rest } = values;
+      const { knowledge: typedSource, ...rest } = values;
       let changes: UpdateAgentRequest = rest;
       let uploadFailed = false;
       if (knowledge.mode === 'url') {
-        changes = { ...changes, knowledgeUrl, knowledgeFileId: null };
+        changes = { ...changes, knowledge: typedSource ?? null };
       } else if (knowledge.file) {
         // A failed upload leaves the knowledge base as it was.
         const reference = await uploadKnowledge(knowledge.file, 'update');
-        if (reference) changes = { ...changes, knowledgeUrl: null, knowledgeFileId: null, ...reference };
+        if (reference) changes = { ...changes, knowledge: reference };
         else uploadFailed = true;
       }
       await updateAgent({ id: agent.id, changes }).unwrap();
@@ -82,9 +83,7 @@ function EditAgentForm({
       agentForm={agentForm}
       titleId={TITLE_ID}
       title={`Edit ${agent.name}`}
-      currentFileNote={
-        agent.knowledgeFileId ? 'A knowledge PDF is on file. Choose a new one to replace it.' : undefined
-      }
+      currentFileNote={hasFile ? 'A knowledge PDF is on file. Choose a new one to replace it.' : undefined}
       submitLabel="Save Changes"
       onCancel={onClose}
     />

@@ -14,7 +14,7 @@ const SERVER_CHECKED_FIELDS = [
   'purpose',
   'greeting',
   'closing',
-  'knowledgeUrl',
+  'knowledge.url',
   'voiceId',
   'phoneNumberId',
   'prompt',

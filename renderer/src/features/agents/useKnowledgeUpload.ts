@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { classifyError } from '@shared/domain/error-classifier';
+import { uploadIdFromPath } from '@shared/schemas/upload.schema';
 import { useToast } from '../../components/toasts/useToast';
 import { useUploadKnowledgeFileMutation } from './agentsApi';
 
-/** What an agent request carries for an uploaded knowledge file. */
-export type KnowledgeReference = { knowledgeFileId: string } | { knowledgeUrl: string };
+/** What an agent request carries as its knowledge source for an uploaded file. */
+export type KnowledgeReference = { fileId: string };
 
 /** What happens to the agent when its file does not upload, in the spec's words (000 §8). */
 const CONSEQUENCE = {
@@ -24,9 +25,9 @@ export function useKnowledgeUpload() {
     async (file: File, saving: keyof typeof CONSEQUENCE): Promise<KnowledgeReference | null> => {
       try {
         const answer = await upload(file).unwrap();
-        if (answer.fileId) return { knowledgeFileId: answer.fileId };
-        const url = answer.fileUrl || answer.url;
-        if (url) return { knowledgeUrl: url };
+        // Without a file id, the download path the answer gives names the file too.
+        const fileId = answer.fileId || uploadIdFromPath(answer.fileUrl || answer.url || '');
+        if (fileId) return { fileId };
         toast({
           title: 'Warning',
           description: `The file was uploaded but no file reference came back. ${CONSEQUENCE[saving]}`,

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './0001_initial-schema';
 import * as agentKnowledgeAndCallCounts from './0002_agent-knowledge-and-call-counts';
+import * as agentNumberLink from './0004_agent-number-link';
+import * as callVendorCost from './0006_call-vendor-cost';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +13,8 @@ interface Migration {
 const MIGRATIONS: Array<[string, Migration]> = [
   ['0001_initial-schema', initialSchema],
   ['0002_agent-knowledge-and-call-counts', agentKnowledgeAndCallCounts],
+  ['0004_agent-number-link', agentNumberLink],
+  ['0006_call-vendor-cost', callVendorCost],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -75,7 +75,7 @@ export function createAuthService(
   async function accessTokenFor(user: UserRow): Promise<string> {
     const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
     return signer.sign(
-      { typ: 'access', sub: user.id, tid: user.tenant_id, role: user.role, bst: tenant?.billing_status ?? null },
+      { typ: 'access', sub: user.id, tid: user.tenant_id, role: user.role, bst: tenant?.billingStatus ?? null },
       config.accessTokenTtlSec,
       Math.floor(clock.now().getTime() / 1000),
     );
@@ -344,7 +344,7 @@ export function createAuthService(
       const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
       return {
         user: toAuthUser(user),
-        billingStatus: tenant?.billing_status ?? null,
+        billingStatus: tenant?.billingStatus ?? null,
         simulatedCalls: config.providers === 'sandbox',
       };
     },

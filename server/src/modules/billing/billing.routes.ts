@@ -1,28 +1,14 @@
 import Router from '@koa/router';
-import type { BillingStatusResponse } from '@shared/api/auth.types';
 import type { AppDeps } from '../../app-deps';
-import { DomainError } from '../../domain/domain-error';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
-import { toBool } from '../../db/database';
-import { findTenantById, findTenantPlan } from '../tenants/tenants.store';
+import type { Services } from '../../services';
 
 /** Billing status: what the billing gate and the setup screen read. Outside the gate by design. */
-export function billingRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
+export function billingRoutes(_deps: AppDeps, guards: Guards, { billing }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/billing/status', guards.authenticate, guards.requireTenant, async (ctx) => {
-    const tenantId = tenantIdOf(ctx);
-    const tenant = await findTenantById(deps.db, tenantId);
-    const plan = await findTenantPlan(deps.db, tenantId);
-    if (!tenant) throw new DomainError('NOT_FOUND');
-    const body: BillingStatusResponse = {
-      billingStatus: tenant.billing_status,
-      plan: plan?.name ?? 'Standard',
-      hasPaymentMethod: toBool(tenant.has_payment_method),
-      stripeCustomerId: tenant.stripe_customer_id,
-      paymentMethods: [],
-    };
-    ctx.body = body;
+    ctx.body = await billing.status(tenantIdOf(ctx));
   });
 
   return router;

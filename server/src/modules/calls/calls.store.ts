@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
-import type { Db } from '../../db/database';
+import type { RecentCall } from '@shared/api/agents.types';
+import { centsToDollars } from '@shared/domain/call-minutes';
+import { toIso, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
-/** Writes of a recorded call: the call row, the per-agent daily rollup and the tenant's monthly usage. */
+/** Recorded calls and the provider webhook events already handled. */
 type Queryable = Db | Knex.Transaction;
 
 export interface NewCall {
@@ -18,18 +19,26 @@ export interface NewCall {
   startedAt: string;
   endedAt: string;
   durationSec: number;
+  /** What the call cost us, in NZD cents, converted from the vendor's charge below. */
   costCents: number;
+  /** The vendor's own charge: its currency (ISO 4217, lower case) and millionths of that currency's unit. */
+  vendorCurrency: string;
+  vendorCostMicros: number;
   recordingUrl: string | null;
   voicemailDetected: boolean;
   transcript: string;
   summary: string | null;
   callSuccessful: string | null;
   conversationData: string;
-  now: string;
 }
 
 /** Inserts the call unless its conversation is already recorded; true when this call is new. */
-export async function insertCallOnce(trx: Knex.Transaction, tenantId: string, call: NewCall): Promise<boolean> {
+export async function insertCallOnce(
+  trx: Knex.Transaction,
+  tenantId: string,
+  call: NewCall,
+  now: string,
+): Promise<boolean> {
   const inserted = await trx('calls')
     .insert({
       id: call.id,
@@ -45,87 +54,21 @@ export async function insertCallOnce(trx: Knex.Transaction, tenantId: string, ca
       ended_at: call.endedAt,
       duration_sec: call.durationSec,
       cost_cents: call.costCents,
+      vendor_currency: call.vendorCurrency,
+      vendor_cost_micros: call.vendorCostMicros,
       recording_url: call.recordingUrl,
       voicemail_detected: call.voicemailDetected,
       transcript: call.transcript,
       summary: call.summary,
       call_successful: call.callSuccessful,
       conversation_data: call.conversationData,
-      conversation_cached_at: call.now,
-      created_at: call.now,
+      conversation_cached_at: now,
+      created_at: now,
     })
     .onConflict('conversation_id')
     .ignore()
     .returning('id');
   return inserted.length > 0;
-}
-
-export async function addToAgentDay(
-  trx: Knex.Transaction,
-  tenantId: string,
-  agentId: string,
-  day: string,
-  durationSec: number,
-  costCents: number,
-): Promise<void> {
-  await trx('agent_call_daily')
-    .insert({
-      tenant_id: tenantId,
-      agent_id: agentId,
-      day,
-      call_count: 1,
-      duration_sec: durationSec,
-      cost_cents: costCents,
-    })
-    .onConflict(['tenant_id', 'agent_id', 'day'])
-    .merge({
-      call_count: trx.raw('?? + excluded.call_count', ['agent_call_daily.call_count']),
-      duration_sec: trx.raw('?? + excluded.duration_sec', ['agent_call_daily.duration_sec']),
-      cost_cents: trx.raw('?? + excluded.cost_cents', ['agent_call_daily.cost_cents']),
-    });
-}
-
-export interface UsageTerms {
-  /** Used only when the month's row is created; an existing row keeps the allowance it started with. */
-  minutesIncluded: number;
-  ratePerMinuteCents: number;
-}
-
-/** Adds one call to the tenant's month and recomputes its overage with the shared rule (call-minutes.ts). */
-export async function addCallToUsage(
-  trx: Knex.Transaction,
-  tenantId: string,
-  month: string,
-  durationSec: number,
-  terms: UsageTerms,
-  now: string,
-): Promise<void> {
-  await trx('usage')
-    .insert({
-      id: newId(),
-      tenant_id: tenantId,
-      month_yyyy_mm: month,
-      minutes_included: terms.minutesIncluded,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict(['tenant_id', 'month_yyyy_mm'])
-    .ignore();
-  // Locked on PostgreSQL so concurrent calls of one tenant add up; SQLite's single writer serialises anyway.
-  const row = await trx('usage').where({ tenant_id: tenantId, month_yyyy_mm: month }).forUpdate().first();
-  const minutesUsed = Number(row.minutes_used) + billedMinutes(durationSec);
-  const totals = usageTotals(minutesUsed, Number(row.minutes_included), terms.ratePerMinuteCents);
-  await trx('usage')
-    .where({ tenant_id: tenantId, month_yyyy_mm: month })
-    .update({
-      seconds_used: Number(row.seconds_used) + Math.max(0, durationSec),
-      minutes_used: minutesUsed,
-      minutes_billable: totals.minutesBillable,
-      cost_per_minute_applied: terms.ratePerMinuteCents,
-      billing_cost: totals.billingCost,
-      calls_count: Number(row.calls_count) + 1,
-      updated_at: now,
-    });
 }
 
 /** Marks a provider's webhook event as handled; false when it already was. */
@@ -159,4 +102,39 @@ export async function recordedConversationIds(
     .whereIn('conversation_id', conversationIds)
     .pluck('conversation_id');
   return new Set(rows.map(String));
+}
+
+/** The newest calls of an agent; the (tenant_id, agent_id, started_at) index makes this a short range read. */
+export async function recentAgentCalls(
+  db: Db,
+  tenantId: string,
+  agentId: string,
+  limit: number,
+): Promise<RecentCall[]> {
+  const rows = await db('calls')
+    .where({ tenant_id: tenantId, agent_id: agentId })
+    .orderBy([
+      { column: 'started_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select('id', 'started_at', 'duration_sec', 'cost_cents');
+  return rows.map((row) => ({
+    id: String(row.id),
+    startedAt: toIso(row.started_at),
+    durationSec: Number(row.duration_sec),
+    costNzd: centsToDollars(Number(row.cost_cents)),
+  }));
+}
+
+/**
+ * Calls on the whole platform that started at or after `since`, and their billed minutes (each call rounded up
+ * to whole minutes on its own, as usage bills them; integer division on both databases).
+ */
+export async function platformActivitySince(db: Db, since: string): Promise<{ calls: number; minutes: number }> {
+  const row = (await db('calls')
+    .where('started_at', '>=', since)
+    .first(db.raw('count(*) as ??', ['calls']), db.raw('sum((duration_sec + 59) / 60) as ??', ['minutes']))) as
+    { calls?: number | string | null; minutes?: number | string | null } | undefined;
+  return { calls: Number(row?.calls ?? 0), minutes: Number(row?.minutes ?? 0) };
 }

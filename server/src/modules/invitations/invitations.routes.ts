@@ -1,19 +1,13 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
-import { DomainError } from '../../domain/domain-error';
-import type { AppState } from '../../http/auth.middleware';
-import { sha256Hex } from '../../lib/secrets';
-import { findInvitationDetails } from './invitations.store';
+import type { AppState, Guards } from '../../http/auth.middleware';
+import type { Services } from '../../services';
 
 /** Public look-up of an invitation by its token, for the Accept Invitation form. */
-export function invitationsRoutes(deps: AppDeps): Router<AppState> {
+export function invitationsRoutes(_deps: AppDeps, _guards: Guards, { invitations }: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/invitations/:token', async (ctx) => {
-    const token = ctx.params.token ?? '';
-    if (token.length > 200) throw new DomainError('NOT_FOUND');
-    const details = await findInvitationDetails(deps.db, sha256Hex(token), deps.clock.now().toISOString());
-    if (!details) throw new DomainError('NOT_FOUND', 'This invitation is invalid or has expired.');
-    ctx.body = details;
+    ctx.body = await invitations.details(ctx.params.token ?? '');
   });
   return router;
 }

@@ -4,30 +4,29 @@ import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from '@shared/
 import type { AppDeps } from '../../app-deps';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
-import { createPhoneNumbersService } from './phone-numbers.service';
+import type { Services } from '../../services';
 
 /** Phone numbers: any member reads and searches; only admins buy. */
-export function phoneNumbersRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
-  const service = createPhoneNumbersService(deps);
+export function phoneNumbersRoutes(_deps: AppDeps, guards: Guards, { phoneNumbers }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/phone-numbers', ...guards.tenantMember, async (ctx) => {
-    const body: PhoneNumbersResponse = { phoneNumbers: await service.list(tenantIdOf(ctx)) };
+    const body: PhoneNumbersResponse = { phoneNumbers: await phoneNumbers.list(tenantIdOf(ctx)) };
     ctx.body = body;
   });
 
   router.get('/phone-numbers/billing', ...guards.tenantMember, async (ctx) => {
-    ctx.body = await service.billing(tenantIdOf(ctx));
+    ctx.body = await phoneNumbers.billing(tenantIdOf(ctx));
   });
 
   router.get('/twilio/available-phone-numbers', ...guards.tenantMember, async (ctx) => {
-    ctx.body = await service.searchAvailable(await validate(availableNumbersQuerySchema, ctx.query));
+    ctx.body = await phoneNumbers.searchAvailable(await validate(availableNumbersQuerySchema, ctx.query));
   });
 
   router.post('/twilio/purchase-phone-number', ...guards.tenantAdmin, async (ctx) => {
     const input = await validate(purchasePhoneNumberSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await service.purchase(tenantIdOf(ctx), input);
+    ctx.body = await phoneNumbers.purchase(tenantIdOf(ctx), input);
   });
 
   return router;

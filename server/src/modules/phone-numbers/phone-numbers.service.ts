@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type {
   AvailableNumbersResponse,
   PhoneBillingResponse,
@@ -11,21 +12,27 @@ import type {
   SearchCountry,
 } from '@shared/schemas/phone-number.schema';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/database';
+import { dialectOf } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
-import { isoNow, monthKey } from '../../lib/clock';
+import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { callProvider, createUndoLog } from '../../lib/provider-call';
-
-import { findTenantPlan, lockTenant } from '../tenants/tenants.store';
+import type { BillingService } from '../billing/billing.service';
+import type { TenantsService } from '../tenants/tenants.service';
 import {
+  assignNumber,
   countActivePhoneNumbers,
-  findPhoneNumberView,
+  countAllPhoneNumbers,
+  findAgentPhoneNumber,
+  findPhoneNumber,
   insertPhoneNumber,
-  insertPhoneNumberBilling,
   listPhoneNumbers,
   phoneNumberHolder,
+  unassignAgentNumber,
+  type PhoneNumberRecord,
 } from './phone-numbers.store';
+
+export type { PhoneNumberRecord };
 
 const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
   ['+64', 'NZ'],
@@ -35,13 +42,20 @@ const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
-async function planTerms(db: Db, tenantId: string): Promise<PhonePlanTerms> {
-  const plan = await findTenantPlan(db, tenantId);
-  if (!plan) throw new DomainError('NOT_FOUND');
+function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
+  const agent = record.assignedAgent;
   return {
-    phoneNumbersIncluded: Number(plan.phone_numbers_included),
-    maxPhoneNumbers: Number(plan.max_phone_numbers),
-    phoneNumberCostMonthly: Number(plan.phone_number_cost_monthly),
+    id: record.id,
+    phoneNumber: record.phoneNumber,
+    label: record.label,
+    provider: record.provider,
+    country: record.country,
+    active: record.active,
+    createdAt: record.createdAt,
+    assignedAgentId: agent?.id ?? null,
+    assigned_agent: agent
+      ? { agent_name: agent.name, database_agent_id: agent.id, agent_id: agent.providerAgentId }
+      : null,
   };
 }
 
@@ -49,14 +63,40 @@ function planLimitError(reason: string): DomainError {
   return new DomainError('PLAN_LIMIT_REACHED', reason);
 }
 
-/** Owned numbers, their billing, and search and purchase through the telephony and voice providers. */
-export function createPhoneNumbersService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony'>) {
-  async function billing(tenantId: string): Promise<PhoneBillingResponse> {
-    const [terms, count] = await Promise.all([
-      planTerms(deps.db, tenantId),
-      countActivePhoneNumbers(deps.db, tenantId),
-    ]);
-    return { eligibility: phoneEligibility(count, terms), currentCosts: phoneCosts(count, terms) };
+/**
+ * Owned numbers, their billing, search and purchase through the telephony and voice providers, and which
+ * agent answers each number.
+ */
+export function createPhoneNumbersService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony'>,
+  tenants: TenantsService,
+  billing: BillingService,
+) {
+  const { db } = deps;
+
+  async function planTerms(tenantId: string): Promise<PhonePlanTerms & { currency: string }> {
+    const plan = await tenants.plan(tenantId);
+    return {
+      phoneNumbersIncluded: plan.phoneNumbersIncluded,
+      maxPhoneNumbers: plan.maxPhoneNumbers,
+      phoneNumberCostMonthly: plan.phoneNumberCostMonthly,
+      currency: plan.currency,
+    };
+  }
+
+  async function view(tenantId: string, id: string): Promise<PhoneNumber> {
+    const record = await findPhoneNumber(db, tenantId, id);
+    if (!record) throw new DomainError('NOT_FOUND');
+    return toPhoneNumber(record);
+  }
+
+  async function billingOf(tenantId: string): Promise<PhoneBillingResponse> {
+    const [terms, count] = await Promise.all([planTerms(tenantId), countActivePhoneNumbers(db, tenantId)]);
+    return {
+      eligibility: phoneEligibility(count, terms),
+      currentCosts: phoneCosts(count, terms),
+      currency: terms.currency,
+    };
   }
 
   async function searchAvailable(query: AvailableNumbersQuery): Promise<AvailableNumbersResponse> {
@@ -75,16 +115,16 @@ export function createPhoneNumbersService(deps: Pick<AppDeps, 'db' | 'clock' | '
   }
 
   /**
-   * Buys a number, imports it into the voice provider and records it with its month's billing row. Our rows
-   * are written in one transaction after both providers succeeded; a failure after the purchase undoes the
+   * Buys a number, imports it into the voice provider and records it with its month's charge. Our rows are
+   * written in one transaction after both providers succeeded; a failure after the purchase undoes the
    * provider steps, so neither a half-recorded number nor a paid-for orphan is left behind. A number the
    * telephony account already owns but we never recorded (a crash before our commit) is taken over, not bought again.
    */
   async function purchase(tenantId: string, input: PurchasePhoneNumberRequest): Promise<PurchasePhoneNumberResponse> {
-    const terms = await planTerms(deps.db, tenantId);
-    const before = phoneEligibility(await countActivePhoneNumbers(deps.db, tenantId), terms);
+    const terms = await planTerms(tenantId);
+    const before = phoneEligibility(await countActivePhoneNumbers(db, tenantId), terms);
     if (!before.canPurchase) throw planLimitError(before.reason);
-    const holder = await phoneNumberHolder(deps.db, input.phoneNumber);
+    const holder = await phoneNumberHolder(db, input.phoneNumber);
     if (holder === tenantId) throw new DomainError('CONFLICT', 'You already own this phone number.');
     if (holder) throw new DomainError('CONFLICT', 'This phone number is no longer available.');
     const label = input.friendlyName?.trim() || input.phoneNumber;
@@ -112,45 +152,75 @@ export function createPhoneNumbersService(deps: Pick<AppDeps, 'db' | 'clock' | '
       undo.add(`remove imported number ${imported.phoneNumberId}`, () =>
         deps.voice.deletePhoneNumber(imported.phoneNumberId),
       );
-      const now = isoNow(deps.clock);
-      charge = await deps.db.transaction(async (trx) => {
-        await lockTenant(trx, tenantId);
+      charge = await db.transaction(async (trx) => {
+        await tenants.lock(trx, tenantId);
         // Counted again under the lock: two purchases racing for the last slot cannot both pass.
         const count = await countActivePhoneNumbers(trx, tenantId);
         const eligibility = phoneEligibility(count, terms);
         if (!eligibility.canPurchase) throw planLimitError(eligibility.reason);
         const next = nextNumberCharge(count, terms);
-        await insertPhoneNumber(trx, tenantId, {
-          id,
-          phoneNumber: purchased.phoneNumber,
-          label,
-          country,
-          twilioSid: purchased.sid,
-          elevenlabsPhoneNumberId: imported.phoneNumberId,
-          now,
-        });
-        await insertPhoneNumberBilling(trx, tenantId, {
-          id: newId(),
-          phoneNumberId: id,
-          month: monthKey(deps.clock.now()),
-          costMonthly: next.costMonthly,
-          includedInPlan: next.includedInPlan,
-          now,
-        });
+        await insertPhoneNumber(
+          trx,
+          tenantId,
+          {
+            id,
+            phoneNumber: purchased.phoneNumber,
+            label,
+            country,
+            twilioSid: purchased.sid,
+            elevenlabsPhoneNumberId: imported.phoneNumberId,
+          },
+          isoNow(deps.clock),
+        );
+        await billing.chargePhoneNumber(trx, tenantId, id, next);
         return next;
       });
     } catch (error) {
       await undo.rollback();
       throw error;
     }
-    const phoneNumber = (await findPhoneNumberView(deps.db, tenantId, id)) as PhoneNumber;
     return {
-      phoneNumber,
+      phoneNumber: await view(tenantId, id),
       message: 'Phone number purchased successfully.',
       monthlyCost: charge.costMonthly,
+      currency: terms.currency,
       includedInPlan: charge.includedInPlan,
     };
   }
 
-  return { list: (tenantId: string) => listPhoneNumbers(deps.db, tenantId), billing, searchAvailable, purchase };
+  return {
+    list: async (tenantId: string): Promise<PhoneNumber[]> => (await listPhoneNumbers(db, tenantId)).map(toPhoneNumber),
+    billing: billingOf,
+    searchAvailable,
+    purchase,
+
+    /** A number of the tenant that an agent may be given: it must exist here and be active. */
+    async requireAssignable(tenantId: string, id: string): Promise<PhoneNumberRecord> {
+      const record = await findPhoneNumber(db, tenantId, id);
+      if (!record) throw new DomainError('NOT_FOUND', 'The selected phone number could not be found.');
+      if (!record.active) throw new DomainError('CONFLICT', 'The selected phone number is not active.');
+      return record;
+    },
+
+    ofAgent: (tenantId: string, agentId: string) => findAgentPhoneNumber(db, tenantId, agentId),
+
+    /** Gives the number to the agent in `trx`; the agent's other number and the number's other agent let go. */
+    async assign(trx: Knex.Transaction, tenantId: string, phoneNumberId: string, agentId: string): Promise<void> {
+      try {
+        await assignNumber(trx, tenantId, phoneNumberId, agentId, isoNow(deps.clock));
+      } catch (error) {
+        // Another request gave this agent a number at the same moment; the unique index refused the second.
+        if (dialectOf(trx).isUniqueViolation(error)) {
+          throw new DomainError('CONFLICT', 'This agent was given another phone number at the same time. Try again.');
+        }
+        throw error;
+      }
+    },
+
+    unassignAgent: (trx: Knex.Transaction, tenantId: string, agentId: string) =>
+      unassignAgentNumber(trx, tenantId, agentId, isoNow(deps.clock)),
+
+    countActive: (tenantId: string) => countActivePhoneNumbers(db, tenantId),
+    countAll: () => countAllPhoneNumbers(db),
+  };
 }

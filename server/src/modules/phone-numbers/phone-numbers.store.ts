@@ -1,9 +1,37 @@
 import type { Knex } from 'knex';
-import type { PhoneNumber } from '@shared/api/phone-numbers.types';
 import { countRows, toBool, toIso, type Db } from '../../db/database';
 
-/** Tenant phone numbers and their monthly billing rows; every query is scoped by the tenant id first. */
-export interface PhoneNumberRow {
+type Queryable = Db | Knex.Transaction;
+
+/** The agent a number is assigned to, as far as the number's own row and its list need it. */
+export interface AssignedAgentRef {
+  id: string;
+  name: string;
+  /** The voice provider's id of the agent. */
+  providerAgentId: string | null;
+  active: boolean;
+}
+
+/**
+ * A tenant's phone number. `phone_numbers.assigned_agent_id` is the one record of which agent answers a
+ * number, and a partial unique index keeps it to one number per agent.
+ */
+export interface PhoneNumberRecord {
+  id: string;
+  tenantId: string;
+  phoneNumber: string;
+  label: string | null;
+  provider: string;
+  country: string | null;
+  twilioSid: string | null;
+  /** The voice provider's id of the imported number; null when it was never imported. */
+  elevenlabsPhoneNumberId: string | null;
+  active: boolean;
+  createdAt: string;
+  assignedAgent: AssignedAgentRef | null;
+}
+
+interface PhoneNumberRow {
   id: string;
   tenant_id: string;
   phone_number: string;
@@ -15,60 +43,72 @@ export interface PhoneNumberRow {
   assigned_agent_id: string | null;
   active: boolean | number;
   created_at: unknown;
-}
-
-interface PhoneNumberListRow extends PhoneNumberRow {
   agent_name: string | null;
   agent_provider_id: string | null;
+  agent_active: boolean | number | null;
 }
 
-type Queryable = Db | Knex.Transaction;
-
-function toPhoneNumber(row: PhoneNumberListRow): PhoneNumber {
+function toRecord(row: PhoneNumberRow): PhoneNumberRecord {
   return {
     id: row.id,
+    tenantId: row.tenant_id,
     phoneNumber: row.phone_number,
     label: row.label,
     provider: row.provider,
     country: row.country,
+    twilioSid: row.twilio_sid,
+    elevenlabsPhoneNumberId: row.elevenlabs_phone_number_id,
     active: toBool(row.active),
     createdAt: toIso(row.created_at),
-    assignedAgentId: row.assigned_agent_id,
-    assigned_agent:
+    assignedAgent:
       row.assigned_agent_id && row.agent_name !== null
-        ? { agent_name: row.agent_name, database_agent_id: row.assigned_agent_id, agent_id: row.agent_provider_id }
+        ? {
+            id: row.assigned_agent_id,
+            name: row.agent_name,
+            providerAgentId: row.agent_provider_id,
+            active: toBool(row.agent_active),
+          }
         : null,
   };
 }
 
-function listQuery(db: Queryable, tenantId: string) {
+/** Numbers with their agent's name and provider id: one read for the list the numbers page and agent form show. */
+function recordQuery(db: Queryable, tenantId: string) {
   return db('phone_numbers as pn')
     .leftJoin('agents as a', function joinAgent() {
       this.on('a.id', '=', 'pn.assigned_agent_id').andOn('a.tenant_id', '=', 'pn.tenant_id');
     })
     .where('pn.tenant_id', tenantId)
-    .select('pn.*', 'a.name as agent_name', 'a.elevenlabs_agent_id as agent_provider_id');
+    .select('pn.*', 'a.name as agent_name', 'a.elevenlabs_agent_id as agent_provider_id', 'a.active as agent_active');
 }
 
-export async function listPhoneNumbers(db: Db, tenantId: string): Promise<PhoneNumber[]> {
-  const rows: PhoneNumberListRow[] = await listQuery(db, tenantId).orderBy([
+export async function listPhoneNumbers(db: Db, tenantId: string): Promise<PhoneNumberRecord[]> {
+  const rows: PhoneNumberRow[] = await recordQuery(db, tenantId).orderBy([
     { column: 'pn.created_at' },
     { column: 'pn.id' },
   ]);
-  return rows.map(toPhoneNumber);
+  return rows.map(toRecord);
 }
 
-export async function findPhoneNumberView(
+export async function findPhoneNumber(
   db: Queryable,
   tenantId: string,
   id: string,
-): Promise<PhoneNumber | undefined> {
-  const row: PhoneNumberListRow | undefined = await listQuery(db, tenantId).andWhere('pn.id', id).first();
-  return row ? toPhoneNumber(row) : undefined;
+): Promise<PhoneNumberRecord | undefined> {
+  const row: PhoneNumberRow | undefined = await recordQuery(db, tenantId).andWhere('pn.id', id).first();
+  return row ? toRecord(row) : undefined;
 }
 
-export function findPhoneNumber(db: Queryable, tenantId: string, id: string): Promise<PhoneNumberRow | undefined> {
-  return db<PhoneNumberRow>('phone_numbers').where({ tenant_id: tenantId, id }).first();
+/** The number assigned to an agent, if any (at most one, by the unique index). */
+export async function findAgentPhoneNumber(
+  db: Queryable,
+  tenantId: string,
+  agentId: string,
+): Promise<PhoneNumberRecord | undefined> {
+  const row: PhoneNumberRow | undefined = await recordQuery(db, tenantId)
+    .andWhere('pn.assigned_agent_id', agentId)
+    .first();
+  return row ? toRecord(row) : undefined;
 }
 
 /**
@@ -80,20 +120,13 @@ export async function phoneNumberHolder(db: Queryable, phoneNumber: string): Pro
   return (row?.tenant_id as string | undefined) ?? null;
 }
 
-/** The number assigned to an agent; the agents service keeps it to at most one. */
-export function findAgentPhoneNumber(
-  db: Queryable,
-  tenantId: string,
-  agentId: string,
-): Promise<PhoneNumberRow | undefined> {
-  return db<PhoneNumberRow>('phone_numbers')
-    .where({ tenant_id: tenantId, assigned_agent_id: agentId })
-    .orderBy('created_at')
-    .first();
-}
-
 export function countActivePhoneNumbers(db: Queryable, tenantId: string): Promise<number> {
   return countRows(db('phone_numbers').where({ tenant_id: tenantId, active: true }));
+}
+
+/** Every number on the platform, for the superadmin's totals. */
+export function countAllPhoneNumbers(db: Db): Promise<number> {
+  return countRows(db('phone_numbers'));
 }
 
 export interface NewPhoneNumber {
@@ -103,10 +136,14 @@ export interface NewPhoneNumber {
   country: string | null;
   twilioSid: string;
   elevenlabsPhoneNumberId: string;
-  now: string;
 }
 
-export async function insertPhoneNumber(trx: Knex.Transaction, tenantId: string, input: NewPhoneNumber): Promise<void> {
+export async function insertPhoneNumber(
+  trx: Knex.Transaction,
+  tenantId: string,
+  input: NewPhoneNumber,
+  now: string,
+): Promise<void> {
   await trx('phone_numbers').insert({
     id: input.id,
     tenant_id: tenantId,
@@ -118,59 +155,39 @@ export async function insertPhoneNumber(trx: Knex.Transaction, tenantId: string,
     elevenlabs_phone_number_id: input.elevenlabsPhoneNumberId,
     assigned_agent_id: null,
     active: true,
-    created_at: input.now,
-    updated_at: input.now,
+    created_at: now,
+    updated_at: now,
   });
 }
 
-export async function insertPhoneNumberBilling(
-  trx: Knex.Transaction,
-  tenantId: string,
-  input: {
-    id: string;
-    phoneNumberId: string;
-    month: string;
-    costMonthly: number;
-    includedInPlan: boolean;
-    now: string;
-  },
-): Promise<void> {
-  await trx('phone_number_billing').insert({
-    id: input.id,
-    tenant_id: tenantId,
-    phone_number_id: input.phoneNumberId,
-    month_yyyy_mm: input.month,
-    cost_monthly: input.costMonthly,
-    included_in_plan: input.includedInPlan,
-    created_at: input.now,
-  });
-}
-
-export async function setAssignedAgent(
-  trx: Knex.Transaction,
-  tenantId: string,
-  phoneNumberId: string,
-  agentId: string | null,
-  now: string,
-): Promise<void> {
-  await trx('phone_numbers')
-    .where({ tenant_id: tenantId, id: phoneNumberId })
-    .update({ assigned_agent_id: agentId, updated_at: now });
-}
-
-/** Clears every number of the agent except `keepId`; returns the numbers it cleared. */
-export async function unassignAgentNumbers(
+/** Clears the agent's number, whichever it is. */
+export async function unassignAgentNumber(
   trx: Knex.Transaction,
   tenantId: string,
   agentId: string,
   now: string,
-  keepId: string | null = null,
-): Promise<PhoneNumberRow[]> {
-  const query = () => {
-    const q = trx('phone_numbers').where({ tenant_id: tenantId, assigned_agent_id: agentId });
-    return keepId ? q.whereNot({ id: keepId }) : q;
-  };
-  const rows: PhoneNumberRow[] = await query().select('*');
-  if (rows.length) await query().update({ assigned_agent_id: null, updated_at: now });
-  return rows;
+): Promise<void> {
+  await trx('phone_numbers')
+    .where({ tenant_id: tenantId, assigned_agent_id: agentId })
+    .update({ assigned_agent_id: null, updated_at: now });
+}
+
+/**
+ * Gives the number to the agent: the agent's previous number (if another) is cleared first, and the number's
+ * previous agent loses it by the same write, since the link lives on the number alone.
+ */
+export async function assignNumber(
+  trx: Knex.Transaction,
+  tenantId: string,
+  phoneNumberId: string,
+  agentId: string,
+  now: string,
+): Promise<void> {
+  await trx('phone_numbers')
+    .where({ tenant_id: tenantId, assigned_agent_id: agentId })
+    .whereNot({ id: phoneNumberId })
+    .update({ assigned_agent_id: null, updated_at: now });
+  await trx('phone_numbers')
+    .where({ tenant_id: tenantId, id: phoneNumberId })
+    .update({ assigned_agent_id: agentId, updated_at: now });
 }

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
-import { dashboardStats } from './stats.service';
+import type { Services } from '../../services';
 
-export function statsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
+export function statsRoutes(_deps: AppDeps, guards: Guards, { dashboard }: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/stats', ...guards.tenantMember, async (ctx) => {
-    ctx.body = await dashboardStats(deps, tenantIdOf(ctx));
+    ctx.body = await dashboard.stats(tenantIdOf(ctx));
   });
   return router;
 }

@@ -1,23 +1,18 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
-import { DomainError } from '../../domain/domain-error';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
-import { findTenantById, findTenantPlan, toPlan, toTenant } from './tenants.store';
+import type { Services } from '../../services';
 
 /** The caller's own tenant and plan; deliberately outside the billing gate so setup screens can load them. */
-export function tenantsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
+export function tenantsRoutes(_deps: AppDeps, guards: Guards, { tenants }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
   router.get('/tenant', guards.authenticate, guards.requireTenant, async (ctx) => {
-    const row = await findTenantById(deps.db, tenantIdOf(ctx));
-    if (!row) throw new DomainError('NOT_FOUND');
-    ctx.body = { tenant: toTenant(row) };
+    ctx.body = { tenant: await tenants.view(tenantIdOf(ctx)) };
   });
 
   router.get('/tenant/plan', guards.authenticate, guards.requireTenant, async (ctx) => {
-    const row = await findTenantPlan(deps.db, tenantIdOf(ctx));
-    if (!row) throw new DomainError('NOT_FOUND');
-    ctx.body = { plan: toPlan(row) };
+    ctx.body = { plan: await tenants.plan(tenantIdOf(ctx)) };
   });
 
   return router;

@@ -1,14 +1,24 @@
 import type { Plan, Tenant } from '@shared/api/auth.types';
-import type { BillingStatus } from '@shared/domain/roles';
-import { toBool, toIso, type Db } from '../../db/database';
+import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
+import { countRows, toBool, toIso, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
-export interface TenantRow {
+/** Tenants and the plans they are on; the tenants module owns both tables. */
+export interface TenantRecord extends Tenant {
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+}
+
+export type PlanRecord = Plan;
+
+export const DEFAULT_PLAN_ID = 'standard';
+
+interface TenantRow {
   id: string;
   name: string;
   plan: string;
-  minutes_included: number;
-  price_per_minute_override: number | null;
+  minutes_included: number | string;
+  price_per_minute_override: number | string | null;
   billing_status: BillingStatus;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
@@ -19,9 +29,29 @@ export interface TenantRow {
   created_at: unknown;
 }
 
-export const DEFAULT_PLAN_ID = 'standard';
+interface PlanRow {
+  id: string;
+  name: string;
+  description: string;
+  base_price_monthly: number | string;
+  base_price_yearly: number | string | null;
+  currency: string;
+  minutes_included: number | string;
+  overage_rate_per_minute: number | string;
+  max_agents: number | string;
+  max_phone_numbers: number | string;
+  max_campaigns: number | string;
+  support_level: string;
+  phone_numbers_included: number | string;
+  phone_number_cost_monthly: number | string;
+  multi_user_enabled: boolean | number;
+  active: boolean | number;
+  visible: boolean | number;
+  sort_order: number | string;
+  stripe_product_id: string | null;
+}
 
-export function toTenant(row: TenantRow): Tenant {
+function toTenantRecord(row: TenantRow): TenantRecord {
   return {
     id: row.id,
     name: row.name,
@@ -34,26 +64,60 @@ export function toTenant(row: TenantRow): Tenant {
     subdomain: row.subdomain,
     customDomain: row.custom_domain,
     createdAt: toIso(row.created_at),
+    stripeCustomerId: row.stripe_customer_id,
+    stripeSubscriptionId: row.stripe_subscription_id,
   };
 }
 
-export function findTenantById(db: Db, id: string): Promise<TenantRow | undefined> {
-  return db<TenantRow>('tenants').where({ id }).first();
+function toPlanRecord(row: PlanRow): PlanRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    basePriceMonthly: Number(row.base_price_monthly),
+    basePriceYearly: row.base_price_yearly === null ? null : Number(row.base_price_yearly),
+    currency: row.currency,
+    minutesIncluded: Number(row.minutes_included),
+    overageRatePerMinute: Number(row.overage_rate_per_minute),
+    maxAgents: Number(row.max_agents),
+    maxPhoneNumbers: Number(row.max_phone_numbers),
+    maxCampaigns: Number(row.max_campaigns),
+    supportLevel: row.support_level,
+    phoneNumbersIncluded: Number(row.phone_numbers_included),
+    phoneNumberCostMonthly: Number(row.phone_number_cost_monthly),
+    multiUserEnabled: toBool(row.multi_user_enabled),
+    active: toBool(row.active),
+    visible: toBool(row.visible),
+    sortOrder: Number(row.sort_order),
+    stripeProductId: row.stripe_product_id,
+  };
 }
 
-export async function createTenant(
-  db: Db,
-  input: { name: string; subdomain: string | null; now: string },
-): Promise<string> {
-  const plan = await db('plans').where({ id: DEFAULT_PLAN_ID }).first('minutes_included');
+export async function findTenantById(db: Db, id: string): Promise<TenantRecord | undefined> {
+  const row = await db<TenantRow>('tenants').where({ id }).first();
+  return row ? toTenantRecord(row) : undefined;
+}
+
+export interface NewTenant {
+  name: string;
+  subdomain: string | null;
+  now: string;
+  /** The default plan, with its included minutes, unless a plan is named. */
+  plan?: PlanRecord;
+  billingStatus?: BillingStatus;
+  hasPaymentMethod?: boolean;
+}
+
+export async function createTenant(db: Db, input: NewTenant): Promise<string> {
+  const plan = input.plan ?? (await findPlan(db, DEFAULT_PLAN_ID));
   const id = newId();
   await db('tenants').insert({
     id,
     name: input.name,
-    plan: DEFAULT_PLAN_ID,
-    minutes_included: plan ? Number(plan.minutes_included) : 100,
-    billing_status: 'inactive',
-    has_payment_method: false,
+    plan: plan?.id ?? DEFAULT_PLAN_ID,
+    minutes_included: plan?.minutesIncluded ?? 100,
+    billing_status: input.billingStatus ?? 'inactive',
+    has_payment_method: input.hasPaymentMethod ?? false,
     outbound_calling_enabled: false,
     subdomain: input.subdomain,
     created_at: input.now,
@@ -78,55 +142,28 @@ export async function slugifySubdomain(db: Db, name: string): Promise<string> {
   return `${base}-${newId().slice(0, 8)}`;
 }
 
-export interface PlanRow {
-  id: string;
-  name: string;
-  description: string;
-  base_price_monthly: number;
-  base_price_yearly: number | null;
-  currency: string;
-  minutes_included: number;
-  overage_rate_per_minute: number;
-  max_agents: number;
-  max_phone_numbers: number;
-  max_campaigns: number;
-  support_level: string;
-  phone_numbers_included: number;
-  phone_number_cost_monthly: number;
-  multi_user_enabled: boolean | number;
-  active: boolean | number;
-  visible: boolean | number;
-  sort_order: number;
-  stripe_product_id: string | null;
+/** True when a tenant has this id; false leaves the row untouched. */
+export async function updateBillingStatus(
+  db: Db,
+  id: string,
+  billingStatus: BillingStatus,
+  now: string,
+): Promise<boolean> {
+  return (await db('tenants').where({ id }).update({ billing_status: billingStatus, updated_at: now })) > 0;
 }
 
-export function toPlan(row: PlanRow): Plan {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    basePriceMonthly: Number(row.base_price_monthly),
-    basePriceYearly: row.base_price_yearly === null ? null : Number(row.base_price_yearly),
-    currency: row.currency,
-    minutesIncluded: Number(row.minutes_included),
-    overageRatePerMinute: Number(row.overage_rate_per_minute),
-    maxAgents: Number(row.max_agents),
-    maxPhoneNumbers: Number(row.max_phone_numbers),
-    maxCampaigns: Number(row.max_campaigns),
-    supportLevel: row.support_level,
-    phoneNumbersIncluded: Number(row.phone_numbers_included),
-    phoneNumberCostMonthly: Number(row.phone_number_cost_monthly),
-    multiUserEnabled: toBool(row.multi_user_enabled),
-    active: toBool(row.active),
-    visible: toBool(row.visible),
-    sortOrder: Number(row.sort_order),
-    stripeProductId: row.stripe_product_id,
-  };
+export async function findPlan(db: Db, id: string): Promise<PlanRecord | undefined> {
+  const row = await db<PlanRow>('plans').where({ id }).first();
+  return row ? toPlanRecord(row) : undefined;
 }
 
 /** The plan a tenant is on; every tenant references an existing plan by foreign key. */
-export async function findTenantPlan(db: Db, tenantId: string): Promise<PlanRow | undefined> {
-  return db('plans as p').join('tenants as t', 't.plan', 'p.id').where('t.id', tenantId).first('p.*');
+export async function findTenantPlan(db: Db, tenantId: string): Promise<PlanRecord | undefined> {
+  const row: PlanRow | undefined = await db('plans as p')
+    .join('tenants as t', 't.plan', 'p.id')
+    .where('t.id', tenantId)
+    .first('p.*');
+  return row ? toPlanRecord(row) : undefined;
 }
 
 /**
@@ -135,4 +172,23 @@ export async function findTenantPlan(db: Db, tenantId: string): Promise<PlanRow 
  */
 export async function lockTenant(trx: Db, tenantId: string): Promise<void> {
   await trx('tenants').where({ id: tenantId }).forUpdate().first('id');
+}
+
+export function countTenants(db: Db): Promise<number> {
+  return countRows(db('tenants'));
+}
+
+/** Tenants per billing status, every status present (0 when none). */
+export async function countTenantsByBillingStatus(db: Db): Promise<Record<BillingStatus, number>> {
+  const rows: Array<{ billing_status: string; n: number | string }> = await db('tenants')
+    .groupBy('billing_status')
+    .select('billing_status')
+    .count({ n: '*' });
+  const counts = Object.fromEntries(BILLING_STATUSES.map((status) => [status, 0])) as Record<BillingStatus, number>;
+  for (const row of rows) {
+    if ((BILLING_STATUSES as readonly string[]).includes(row.billing_status)) {
+      counts[row.billing_status as BillingStatus] = Number(row.n);
+    }
+  }
+  return counts;
 }

@@ -1,18 +1,11 @@
 import Router from '@koa/router';
-import { BILLING_STATUSES, isBillingUsable, type BillingStatus } from '@shared/domain/roles';
+import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
 import { array, mixed, object, string } from 'yup';
 import type { AppDeps } from '../../app-deps';
-import { toIso } from '../../db/database';
-import { DomainError } from '../../domain/domain-error';
-import type { AppState } from '../../http/auth.middleware';
+import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
-import { newId } from '../../lib/ids';
-import { hashPassword } from '../../lib/secrets';
-import { createTenant, slugifySubdomain } from '../tenants/tenants.store';
-
-/** The password of every user a test tenant gets; tests read it from the answer rather than from here. */
-const TEST_TENANT_PASSWORD = 'tenant-Password-1';
-const TEST_USER_ROLES = ['admin', 'user'] as const;
+import type { Services } from '../../services';
+import { TEST_USER_ROLES, type TestUserRole } from './test-support.service';
 
 const billingStatus = () =>
   mixed<BillingStatus>().oneOf(BILLING_STATUSES, `billingStatus must be one of ${BILLING_STATUSES.join(', ')}`);
@@ -21,7 +14,7 @@ const createTestTenantSchema = object({
   billingStatus: billingStatus().default('active'),
   plan: string().trim().min(1, 'plan must not be empty').default('growth'),
   users: array(
-    mixed<(typeof TEST_USER_ROLES)[number]>()
+    mixed<TestUserRole>()
       .oneOf(TEST_USER_ROLES, `users must list roles among ${TEST_USER_ROLES.join(', ')}`)
       .defined(),
   )
@@ -39,84 +32,25 @@ const billingChangeSchema = object({
  * Mounted only when NODE_ENV=test: lets browser tests read the mail outbox, as a person reads their inbox, and
  * give each test a tenant of its own in the billing state it needs.
  */
-export function testSupportRoutes(deps: AppDeps): Router<AppState> {
+export function testSupportRoutes(deps: AppDeps, _guards: Guards, { testSupport }: Services): Router<AppState> {
   const router = new Router<AppState>();
   if (deps.config.nodeEnv !== 'test') return router;
-  const { db } = deps;
 
   router.get('/test/outbox', async (ctx) => {
-    const to = typeof ctx.query.to === 'string' ? ctx.query.to.toLowerCase() : '';
-    const rows = await db('mail_outbox').where({ to_address: to }).orderBy('created_at', 'desc').limit(20);
-    ctx.body = {
-      messages: rows.map((row) => ({
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        kind: row.kind,
-        createdAt: toIso(row.created_at),
-      })),
-    };
+    ctx.body = { messages: await testSupport.outbox(typeof ctx.query.to === 'string' ? ctx.query.to : '') };
   });
 
   router.post('/test/tenants', async (ctx) => {
     const input = await validate(createTestTenantSchema, ctx.request.body);
-    const plan = await db('plans').where({ id: input.plan }).first('id', 'minutes_included');
-    if (!plan)
-      throw new DomainError('VALIDATION_FAILED', `Unknown plan: ${input.plan}`, { fields: { plan: 'Unknown plan' } });
-
-    const suffix = newId().replace(/-/g, '').slice(0, 12);
-    const name = `Test Tenant ${suffix}`;
-    const now = deps.clock.now().toISOString();
-    const passwordHash = await hashPassword(TEST_TENANT_PASSWORD, deps.config.passwordHashCost);
-    const users = input.users.map((role, index) => ({
-      id: newId(),
-      email: `${role}-${index + 1}-${suffix}@tenants.parley.test`,
-      role,
-    }));
-
-    const tenantId = await db.transaction(async (trx) => {
-      const id = await createTenant(trx, { name, subdomain: await slugifySubdomain(trx, name), now });
-      await trx('tenants')
-        .where({ id })
-        .update({
-          plan: plan.id,
-          minutes_included: Number(plan.minutes_included),
-          billing_status: input.billingStatus,
-          has_payment_method: isBillingUsable(input.billingStatus),
-          updated_at: now,
-        });
-      await trx('users').insert(
-        users.map((user, index) => ({
-          id: user.id,
-          tenant_id: id,
-          name: `Test ${user.role === 'admin' ? 'Admin' : 'User'} ${index + 1}`,
-          email: user.email,
-          role: user.role,
-          password_hash: passwordHash,
-          email_verified: true,
-          is_tenant_owner: index === users.findIndex((candidate) => candidate.role === 'admin'),
-          active: true,
-          created_at: now,
-          updated_at: now,
-        })),
-      );
-      return id;
-    });
-
     ctx.status = 201;
-    ctx.body = {
-      tenant: { id: tenantId, name },
-      users: users.map(({ email, role }) => ({ email, password: TEST_TENANT_PASSWORD, role })),
-    };
+    ctx.body = await testSupport.createTenant(input);
   });
 
   router.patch('/test/tenants/:id/billing', async (ctx) => {
     const input = await validate(billingChangeSchema, ctx.request.body);
-    const updated = await db('tenants')
-      .where({ id: ctx.params.id })
-      .update({ billing_status: input.billingStatus, updated_at: deps.clock.now().toISOString() });
-    if (!updated) throw new DomainError('NOT_FOUND', 'No tenant has this id.');
-    ctx.body = { tenant: { id: ctx.params.id, billingStatus: input.billingStatus } };
+    const tenantId = ctx.params.id ?? '';
+    await testSupport.setBillingStatus(tenantId, input.billingStatus);
+    ctx.body = { tenant: { id: tenantId, billingStatus: input.billingStatus } };
   });
 
   return router;

@@ -2,12 +2,11 @@ import Router from '@koa/router';
 import { asciiFileName } from '@shared/domain/file-name';
 import type { AppDeps } from '../../app-deps';
 import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
-import { createUploadsService } from './uploads.service';
+import type { Services } from '../../services';
 import { readSingleFile } from './uploads.multipart';
 
 /** File upload (knowledge PDFs, images) and tenant-checked download. */
-export function uploadsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
-  const service = createUploadsService(deps);
+export function uploadsRoutes(_deps: AppDeps, guards: Guards, { uploads: service }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post(
@@ -37,11 +36,11 @@ export function uploadsRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
     // Always a download, never rendered by the browser in our origin (SECURITY F3).
     ctx.set(
       'Content-Disposition',
-      `attachment; filename="${asciiFileName(upload.original_name)}"; filename*=UTF-8''${encodeURIComponent(upload.original_name)}`,
+      `attachment; filename="${asciiFileName(upload.originalName)}"; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`,
     );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
-    ctx.type = upload.mime_type;
+    ctx.type = upload.mimeType;
     ctx.body = data;
   });
 

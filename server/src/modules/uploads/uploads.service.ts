@@ -21,7 +21,7 @@ import type { AppDeps } from '../../app-deps';
 import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { findUpload, insertUpload, type UploadRow } from './uploads.store';
+import { findUpload, insertUpload, type UploadRecord } from './uploads.store';
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
@@ -89,16 +89,20 @@ export function createUploadsService(deps: Pick<AppDeps, 'db' | 'clock' | 'stora
     const originalName = sanitizeFileName(file.fileName, fallback);
     await deps.storage.write(tenantId, storageKey, file.data);
     try {
-      await insertUpload(deps.db, tenantId, {
-        id,
-        kind: purpose,
-        original_name: originalName,
-        mime_type: type,
-        size_bytes: file.data.length,
-        storage_key: storageKey,
-        uploadedByUserId: userId,
-        now: isoNow(deps.clock),
-      });
+      await insertUpload(
+        deps.db,
+        {
+          id,
+          tenantId,
+          kind: purpose,
+          originalName,
+          mimeType: type,
+          sizeBytes: file.data.length,
+          storageKey,
+        },
+        userId,
+        isoNow(deps.clock),
+      );
     } catch (error) {
       await deps.storage.remove(tenantId, storageKey).catch(() => undefined);
       throw error;
@@ -108,10 +112,10 @@ export function createUploadsService(deps: Pick<AppDeps, 'db' | 'clock' | 'stora
   }
 
   /** An upload of the tenant with its bytes; another tenant's id is as missing as a random one. */
-  async function read(tenantId: string, id: string): Promise<{ upload: UploadRow; data: Buffer }> {
+  async function read(tenantId: string, id: string): Promise<{ upload: UploadRecord; data: Buffer }> {
     const upload = await findUpload(deps.db, tenantId, id);
     if (!upload) throw new DomainError('NOT_FOUND');
-    const data = await deps.storage.read(tenantId, upload.storage_key).catch(() => {
+    const data = await deps.storage.read(tenantId, upload.storageKey).catch(() => {
       throw new DomainError('NOT_FOUND');
     });
     return { upload, data };

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@shared/api/auth.types';
 import { isAdminRole, type Role } from '@shared/domain/roles';
-import { toBool, type Db } from '../../db/database';
+import { countRows, toBool, type Db } from '../../db/database';
 
 export interface UserRow {
   id: string;
@@ -45,4 +45,37 @@ export function findUserByTokenHash(
   return db('users').where(column, tokenHash).first('*', db.ref(expiresColumn).as('expires_at')) as Promise<
     (UserRow & { expires_at: unknown }) | undefined
   >;
+}
+
+export interface NewUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  passwordHash: string;
+  emailVerified: boolean;
+  isTenantOwner: boolean;
+}
+
+export async function insertUsers(db: Db, tenantId: string, users: NewUser[], now: string): Promise<void> {
+  await db('users').insert(
+    users.map((user) => ({
+      id: user.id,
+      tenant_id: tenantId,
+      name: user.name,
+      email: user.email.toLowerCase(),
+      role: user.role,
+      password_hash: user.passwordHash,
+      email_verified: user.emailVerified,
+      is_tenant_owner: user.isTenantOwner,
+      active: true,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+}
+
+/** Members of tenants, platform staff (superadmins without a tenant) left out. */
+export function countTenantMembers(db: Db): Promise<number> {
+  return countRows(db('users').whereNotNull('tenant_id'));
 }

@@ -2,13 +2,13 @@ import Router from '@koa/router';
 import type { VoicesResponse } from '@shared/api/agents.types';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';
-import { listActiveVoices, toVoice } from './voices.store';
+import type { Services } from '../../services';
 
 /** The voice picker's catalogue: platform data, so any signed-in user may read it, with or without a tenant. */
-export function voicesRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
+export function voicesRoutes(_deps: AppDeps, guards: Guards, { voices }: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/voices', guards.authenticate, async (ctx) => {
-    const body: VoicesResponse = { voices: (await listActiveVoices(deps.db)).map(toVoice) };
+    const body: VoicesResponse = { voices: await voices.list() };
     ctx.body = body;
   });
   return router;

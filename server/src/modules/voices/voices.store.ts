@@ -1,8 +1,17 @@
-import type { Voice } from '@shared/api/agents.types';
 import type { Db } from '../../db/database';
+import { toBool } from '../../db/database';
 
 /** The voice catalogue is the platform's, not a tenant's: these queries need no tenant id. */
-export interface VoiceRow {
+export interface VoiceRecord {
+  id: string;
+  name: string;
+  /** The voice provider's id for it. */
+  elevenlabsId: string;
+  description: string;
+  active: boolean;
+}
+
+interface VoiceRow {
   id: string;
   name: string;
   elevenlabs_id: string;
@@ -10,21 +19,25 @@ export interface VoiceRow {
   active: boolean | number;
 }
 
-export function toVoice(row: VoiceRow): Voice {
-  return { id: row.id, name: row.name, description: row.description };
+function toVoiceRecord(row: VoiceRow): VoiceRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    elevenlabsId: row.elevenlabs_id,
+    description: row.description,
+    active: toBool(row.active),
+  };
 }
 
-export function listActiveVoices(db: Db): Promise<VoiceRow[]> {
-  return db<VoiceRow>('voices')
+export async function listActiveVoices(db: Db): Promise<VoiceRecord[]> {
+  const rows = await db<VoiceRow>('voices')
     .where({ active: true })
     .orderBy([{ column: 'sort_order' }, { column: 'name' }]);
+  return rows.map(toVoiceRecord);
 }
 
-export function findActiveVoice(db: Db, id: string): Promise<VoiceRow | undefined> {
-  return db<VoiceRow>('voices').where({ id, active: true }).first();
-}
-
-/** A voice an existing agent already uses, even if it has since left the catalogue. */
-export function findVoice(db: Db, id: string): Promise<VoiceRow | undefined> {
-  return db<VoiceRow>('voices').where({ id }).first();
+/** A voice by id, active or not: an existing agent may use one that has since left the catalogue. */
+export async function findVoice(db: Db, id: string): Promise<VoiceRecord | undefined> {
+  const row = await db<VoiceRow>('voices').where({ id }).first();
+  return row ? toVoiceRecord(row) : undefined;
 }

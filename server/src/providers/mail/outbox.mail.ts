@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database';
+import { toIso, type Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { MailProvider } from './mail.types';
@@ -28,4 +28,27 @@ export function createOutboxMail(db: Db, clock: Clock, announce?: Logger): MailP
       }
     },
   };
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  createdAt: string;
+}
+
+/** The newest messages kept for one address, as a person would find them in their inbox. */
+export async function readOutbox(db: Db, to: string, limit: number): Promise<OutboxMessage[]> {
+  const rows = await db('mail_outbox')
+    .where({ to_address: to.toLowerCase() })
+    .orderBy('created_at', 'desc')
+    .limit(limit);
+  return rows.map((row) => ({
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    kind: row.kind,
+    createdAt: toIso(row.created_at),
+  }));
 }

@@ -15,14 +15,11 @@ export interface ElevenLabsVoiceOptions {
   clock?: Clock;
   /** The SDK retries 408, 429 and 5xx twice by default; tests set 0. */
   maxRetries?: number;
-  /** ElevenLabs reports cost in US dollars; we record NZD cents. */
-  usdToNzd?: number;
 }
 
 /** How old a webhook signature may be; the SDK's own `constructEvent` allows the same. */
 const WEBHOOK_TOLERANCE_SECS = 30 * 60;
 const CONVERSATION_PAGE_SIZE = 100;
-const DEFAULT_USD_TO_NZD = 1.7;
 const WEBHOOK_TYPES: readonly VoiceWebhookType[] = [
   'post_call_transcription',
   'post_call_audio',
@@ -116,7 +113,7 @@ function conversationConfig(config: VoiceAgentConfig, forUpdate: boolean): Eleve
   };
 }
 
-function toConversation(raw: ElevenLabs.GetConversationResponseModel, usdToNzd: number): VoiceConversation {
+function toConversation(raw: ElevenLabs.GetConversationResponseModel): VoiceConversation {
   const { metadata, analysis } = raw;
   const phoneCall = metadata.phoneCall;
   const status = STATUSES.includes(raw.status) ? raw.status : 'processing';
@@ -126,7 +123,8 @@ function toConversation(raw: ElevenLabs.GetConversationResponseModel, usdToNzd: 
     status,
     startedAt: new Date(metadata.startTimeUnixSecs * 1000).toISOString(),
     durationSec: metadata.callDurationSecs,
-    costCents: Math.round((metadata.costFiat ?? 0) * usdToNzd * 100),
+    // costFiat is the vendor's charge in US dollars.
+    vendorCost: { currency: 'usd', amountMicros: Math.round((metadata.costFiat ?? 0) * 1_000_000) },
     direction: phoneCall?.direction ?? 'inbound',
     agentPhoneNumber: phoneCall?.agentNumber ?? null,
     customerPhoneNumber: phoneCall?.externalNumber ?? null,
@@ -178,7 +176,6 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
   });
   const clock = options.clock ?? systemClock;
-  const usdToNzd = options.usdToNzd ?? DEFAULT_USD_TO_NZD;
   const convai = client.conversationalAi;
 
   const call = async <T>(request: () => Promise<T>, notFound: string): Promise<T> => {
@@ -297,7 +294,7 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
         () => convai.conversations.get(conversationId),
         'Conversation not found at the voice provider',
       );
-      return toConversation(raw, usdToNzd);
+      return toConversation(raw);
     },
 
     async startOutboundCall({ agentId, agentPhoneNumberId, toNumber }) {

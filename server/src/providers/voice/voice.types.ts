@@ -32,8 +32,11 @@ export interface VoiceConversation {
   status: 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
   startedAt: string;
   durationSec: number;
-  /** What the vendor charged for the call, in NZD cents. */
-  costCents: number;
+  /**
+   * What the vendor charged for the call, in its own currency (US dollars for ElevenLabs) and in millionths of
+   * a dollar, so fractions of a cent survive; our service converts it to NZD cents at the configured rate.
+   */
+  vendorCost: { currency: 'usd'; amountMicros: number };
   direction: 'inbound' | 'outbound';
   agentPhoneNumber: string | null;
   customerPhoneNumber: string | null;

@@ -1,0 +1,82 @@
+import { buildAgentPrompt } from '@shared/domain/agent-prompt';
+import type { AppDeps } from '../../app-deps';
+import { callProvider, isProviderNotFound, type UndoLog } from '../../lib/provider-call';
+import type { VoiceAgentConfig, VoiceKnowledgeRef } from '../../providers/voice/voice.types';
+import type { TenantsService } from '../tenants/tenants.service';
+import type { VoiceRecord } from '../voices/voices.service';
+import { planProviderAssignment, type AssignmentChange } from './provider-assignment';
+import type { AgentFields } from './agents.store';
+
+export type AgentProviderService = ReturnType<typeof createAgentProviderService>;
+
+type PromptFields = Pick<AgentFields, 'name' | 'purpose' | 'greeting' | 'closing' | 'prompt'>;
+
+/**
+ * An agent's twin at the voice provider: its configuration and the numbers it answers. Each side effect is
+ * added to the caller's undo log, so a later failure puts the provider back as it was.
+ */
+export function createAgentProviderService(deps: Pick<AppDeps, 'logger' | 'voice'>, tenants: TenantsService) {
+  const { logger, voice } = deps;
+
+  return {
+    async config(
+      tenantId: string,
+      agentId: string,
+      fields: PromptFields,
+      agentVoice: VoiceRecord | undefined,
+      knowledge: VoiceKnowledgeRef[],
+    ): Promise<VoiceAgentConfig> {
+      const tenant = await tenants.get(tenantId);
+      return {
+        name: fields.name,
+        prompt: buildAgentPrompt({
+          name: fields.name,
+          purpose: fields.purpose,
+          instructions: fields.prompt,
+          closing: fields.closing,
+          businessName: tenant.name,
+          hasKnowledgeBase: knowledge.length > 0,
+        }),
+        firstMessage: fields.greeting,
+        voiceId: agentVoice?.elevenlabsId ?? null,
+        knowledgeBase: knowledge,
+        tags: [`tenant:${tenantId}`, `agent:${agentId}`],
+      };
+    },
+
+    async create(config: VoiceAgentConfig, undo: UndoLog): Promise<string> {
+      const { agentId } = await callProvider(logger, 'The voice service could not create the agent', () =>
+        voice.createAgent(config),
+      );
+      undo.add(`delete provider agent ${agentId}`, () => voice.deleteAgent(agentId));
+      return agentId;
+    },
+
+    async update(providerAgentId: string, config: VoiceAgentConfig, previous: VoiceAgentConfig, undo: UndoLog) {
+      await callProvider(logger, 'The voice service could not update the agent', () =>
+        voice.updateAgent(providerAgentId, config),
+      );
+      undo.add(`restore provider agent ${providerAgentId}`, () => voice.updateAgent(providerAgentId, previous));
+    },
+
+    /** Already gone at the provider (say, a retry after our delete failed) counts as deleted. */
+    remove: (providerAgentId: string) =>
+      callProvider(logger, 'The voice service could not delete the agent', () =>
+        voice.deleteAgent(providerAgentId).catch((error: unknown) => {
+          if (!isProviderNotFound(error)) throw error;
+        }),
+      ),
+
+    /** Points the provider's numbers at the agent (or at none) as the change requires, releasing before taking. */
+    async assignNumbers(change: AssignmentChange, undo: UndoLog): Promise<void> {
+      for (const step of planProviderAssignment(change)) {
+        await callProvider(logger, 'The voice service could not assign the phone number', () =>
+          voice.assignPhoneNumber(step.providerPhoneId, step.assign),
+        );
+        undo.add(`give number ${step.numberId} back`, () =>
+          voice.assignPhoneNumber(step.providerPhoneId, step.restore),
+        );
+      }
+    },
+  };
+}

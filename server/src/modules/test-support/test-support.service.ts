@@ -1,0 +1,64 @@
+import { isBillingUsable, type BillingStatus } from '@shared/domain/roles';
+import type { AppDeps } from '../../app-deps';
+import { DomainError } from '../../domain/domain-error';
+import { newId } from '../../lib/ids';
+import { hashPassword } from '../../lib/secrets';
+import { readOutbox } from '../../providers/mail/outbox.mail';
+import type { TenantsService } from '../tenants/tenants.service';
+import type { UsersService } from '../users/users.service';
+
+/** The password of every user a test tenant gets; tests read it from the answer rather than from here. */
+const TEST_TENANT_PASSWORD = 'tenant-Password-1';
+const OUTBOX_LIMIT = 20;
+
+export const TEST_USER_ROLES = ['admin', 'user'] as const;
+export type TestUserRole = (typeof TEST_USER_ROLES)[number];
+
+export type TestSupportService = ReturnType<typeof createTestSupportService>;
+
+/** Test-only set-up for browser tests: a tenant of their own in the billing state they need, and the mail outbox. */
+export function createTestSupportService(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  tenants: TenantsService,
+  users: UsersService,
+) {
+  return {
+    outbox: (to: string) => readOutbox(deps.db, to, OUTBOX_LIMIT),
+
+    async createTenant(input: { plan: string; billingStatus: BillingStatus; users: TestUserRole[] }) {
+      const plan = await tenants.findPlan(input.plan);
+      if (!plan) {
+        throw new DomainError('VALIDATION_FAILED', `Unknown plan: ${input.plan}`, { fields: { plan: 'Unknown plan' } });
+      }
+      const suffix = newId().replace(/-/g, '').slice(0, 12);
+      const name = `Test Tenant ${suffix}`;
+      const passwordHash = await hashPassword(TEST_TENANT_PASSWORD, deps.config.passwordHashCost);
+      const members = input.users.map((role, index) => ({
+        id: newId(),
+        name: `Test ${role === 'admin' ? 'Admin' : 'User'} ${index + 1}`,
+        email: `${role}-${index + 1}-${suffix}@tenants.parley.test`,
+        role,
+        passwordHash,
+        emailVerified: true,
+        isTenantOwner: index === input.users.indexOf('admin'),
+      }));
+      const tenantId = await deps.db.transaction(async (trx) => {
+        const id = await tenants.create(trx, {
+          name,
+          plan,
+          billingStatus: input.billingStatus,
+          hasPaymentMethod: isBillingUsable(input.billingStatus),
+        });
+        await users.addToTenant(trx, id, members);
+        return id;
+      });
+      return {
+        tenant: { id: tenantId, name },
+        users: members.map(({ email, role }) => ({ email, password: TEST_TENANT_PASSWORD, role })),
+      };
+    },
+
+    setBillingStatus: (tenantId: string, billingStatus: BillingStatus) =>
+      tenants.setBillingStatus(tenantId, billingStatus),
+  };
+}
