@@ -1,5 +1,6 @@
-import { boolean, object, string, type InferType } from 'yup';
+import { boolean, object, type InferType } from 'yup';
 import { publicUrlProblem } from '../domain/public-url';
+import { trimmedText } from './strict-text.schema';
 import { uploadIdFromPath } from './upload.schema';
 
 /** Agent create and edit (spec 000 §5): the dialogs and the API check the same rules. */
@@ -16,12 +17,11 @@ export const AGENT_LIMITS = {
 const emptyToNull = (value: unknown, original: unknown) => (original === '' ? null : value);
 
 /** A reference to another record by id; an empty string from a form means none. */
-const idRef = () => string().trim().max(64, 'Invalid id').nullable().optional().transform(emptyToNull);
+const idRef = () => trimmedText().max(64, 'Invalid id').nullable().optional().transform(emptyToNull);
 
 /** A public http(s) page the provider will fetch, or one of our own upload paths; empty means none. */
 const knowledgeUrl = () =>
-  string()
-    .trim()
+  trimmedText()
     .max(AGENT_LIMITS.knowledgeUrl, 'Knowledge URL is too long')
     .nullable()
     .optional()
@@ -32,7 +32,7 @@ const knowledgeUrl = () =>
       return problem ? this.createError({ message: problem }) : true;
     });
 
-const text = (max: number, label: string) => string().trim().max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, label: string) => trimmedText().max(max, `${label} must be at most ${max} characters`);
 
 export const createAgentSchema = object({
   name: text(AGENT_LIMITS.name, 'Name').required('Agent name is required'),
