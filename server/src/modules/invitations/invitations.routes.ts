@@ -10,7 +10,6 @@ export function invitationsRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/invitations/:token', async (ctx) => {
     const token = ctx.params.token ?? '';
-    if (token.length > 200) throw new DomainError('NOT_FOUND');
     const details = await findInvitationDetails(deps.db, sha256Hex(token), deps.clock.now().toISOString());
     if (!details) throw new DomainError('NOT_FOUND', 'This invitation is invalid or has expired.');
     ctx.body = details;
