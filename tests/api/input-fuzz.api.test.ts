@@ -1,21 +1,10 @@
 import http from 'node:http';
 import fc from 'fast-check';
-import type { AnyObjectSchema } from 'yup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentSchema, updateAgentSchema } from '@shared/schemas/agent.schema';
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  logoutSchema,
-  refreshSchema,
-  registerSchema,
-  resetPasswordSchema,
-  verifyEmailSchema,
-} from '@shared/schemas/auth.schema';
-import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from '@shared/schemas/phone-number.schema';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { rawRequest, type RawRequest, type RawResponse } from './support/raw-request';
 import { ROUTE_MATRIX, withHeadTwins, type RouteRule } from './support/route-matrix';
+import { fieldTypes, ROUTE_SCHEMAS } from './support/route-schemas';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -25,36 +14,13 @@ import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
  */
 const SEED = Number(process.env.PARLEY_FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
 
-/** The shared schema each route validates its body (or, for GET, its query) with. */
-const ROUTE_SCHEMAS: Record<string, AnyObjectSchema> = {
-  'POST /api/auth/custom/login': loginSchema,
-  'POST /api/auth/custom/register': registerSchema,
-  'POST /api/auth/custom/refresh': refreshSchema,
-  'POST /api/auth/custom/forgot-password': forgotPasswordSchema,
-  'POST /api/auth/custom/reset-password': resetPasswordSchema,
-  'POST /api/auth/verify-email': verifyEmailSchema,
-  'POST /api/auth/logout': logoutSchema,
-  'POST /api/agents': createAgentSchema,
-  'PATCH /api/agents/:id': updateAgentSchema,
-  'POST /api/twilio/purchase-phone-number': purchasePhoneNumberSchema,
-  'GET /api/twilio/available-phone-numbers': availableNumbersQuerySchema,
-};
-
 const ROUTES = withHeadTwins(ROUTE_MATRIX);
 const BODY_ROUTES = ROUTES.filter((r) => r.method === 'POST' || r.method === 'PATCH' || r.method === 'PUT');
 const PARAM_ROUTES = ROUTES.filter((r) => r.path.includes('/:'));
 /** Methods Node's HTTP parser accepts; CONNECT opens a tunnel rather than asking a route, OPTIONS answers Allow. */
 const PROBE_METHODS = http.METHODS.filter((m) => m !== 'CONNECT' && m !== 'OPTIONS');
 
-type FieldType = 'string' | 'number' | 'boolean' | 'mixed' | 'object' | 'array';
-
-function fieldTypes(route: RouteRule): Record<string, FieldType> {
-  const schema = ROUTE_SCHEMAS[`${route.method} ${route.path}`];
-  if (!schema) return {};
-  return Object.fromEntries(
-    Object.entries(schema.describe().fields).map(([name, field]) => [name, field.type as FieldType]),
-  );
-}
+const fieldsOf = (route: RouteRule) => fieldTypes(ROUTE_SCHEMAS[`${route.method} ${route.path}`]);
 
 const JSON_TYPES = {
   string: fc.string({ maxLength: 24 }),
@@ -70,7 +36,7 @@ const JSON_TYPES = {
 } as const;
 
 /** A value of any JSON type but the field's own. */
-const wrongType = (type: FieldType) =>
+const wrongType = (type: string) =>
   fc.oneof(
     ...Object.entries(JSON_TYPES).flatMap(([name, arbitrary]) =>
       name === type ? [] : [arbitrary as fc.Arbitrary<unknown>],
@@ -86,7 +52,7 @@ const plausibleText = fc.oneof(
   fc.emailAddress(),
   fc.constantFrom('+6495550879', 'https://example.com/faq', 'NZ', 'true'),
 );
-const fieldValue = (type: FieldType) =>
+const fieldValue = (type: string) =>
   fc.oneof(
     { weight: 3, arbitrary: wrongType(type) },
     { weight: 2, arbitrary: withNul },
@@ -95,7 +61,7 @@ const fieldValue = (type: FieldType) =>
   );
 
 /** An object with some of the route's fields, each of a wrong type, with NUL, huge or plausible. */
-const schemaBody = (fields: Record<string, FieldType>) =>
+const schemaBody = (fields: Record<string, string>) =>
   fc
     .record(Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, fieldValue(type)])), {
       requiredKeys: [],
@@ -119,7 +85,7 @@ const arbitraryBody = fc
   .map((body) => JSON.stringify(body));
 
 /** Nesting up to 10,000 levels as raw text, at the top or inside one of the route's fields. */
-const deepBody = (fields: Record<string, FieldType>) =>
+const deepBody = (fields: Record<string, string>) =>
   fc
     .record({
       depth: fc.oneof(fc.constant(10_000), fc.integer({ min: 1, max: 10_000 })),
@@ -132,7 +98,7 @@ const deepBody = (fields: Record<string, FieldType>) =>
     });
 
 const bodyFor = (route: RouteRule) => {
-  const fields = fieldTypes(route);
+  const fields = fieldsOf(route);
   const shaped = Object.keys(fields).length ? [{ weight: 4, arbitrary: schemaBody(fields) }] : [];
   return fc.oneof(...shaped, { weight: 2, arbitrary: arbitraryBody }, { weight: 1, arbitrary: deepBody(fields) });
 };
@@ -159,7 +125,7 @@ const queryValue = fc.oneof(
 
 /** Query pairs with the route's own keys (repeated keys arrive as arrays) and strangers. */
 const queryFor = (route: RouteRule) => {
-  const known = Object.keys(fieldTypes(route));
+  const known = Object.keys(fieldsOf(route));
   const key = fc.oneof(
     fc.constantFrom('country', 'to', ...known),
     fc.string({ maxLength: 12 }).map(encodeURIComponent),
@@ -224,47 +190,50 @@ describe.each(TEST_DATABASES)('hostile input never answers 5xx (%s)', (kind) => 
     expect(tally.unclear.slice(0, 5), `seed ${SEED}: ${tally.unclear.length} refusals had no message`).toEqual([]);
   }
 
-  it('bodies with wrong types, NUL bytes, huge strings, deep nesting or arbitrary JSON', async () => {
+  /** Runs one property over generated requests, then reports and checks what they answered. */
+  async function fuzz<T>(
+    name: string,
+    numRuns: number,
+    requests: fc.Arbitrary<T>,
+    toRequest: (value: T) => RawRequest,
+  ) {
     const tally = newTally();
-    const request = fc
-      .constantFrom(...BODY_ROUTES)
-      .chain((route) => fc.tuple(fc.constant(route), pathWith(route, fc.uuid()), bodyFor(route)));
     await fc.assert(
-      fc.asyncProperty(request, async ([route, path, body]) => {
-        await send(tally, { method: route.method, path, body });
+      fc.asyncProperty(requests, async (value) => {
+        await send(tally, toRequest(value));
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       }),
-      { numRuns: 600, seed: SEED },
+      { numRuns, seed: SEED },
     );
-    report('bodies', tally);
+    report(name, tally);
+  }
+
+  it('bodies with wrong types, NUL bytes, huge strings, deep nesting or arbitrary JSON', async () => {
+    const requests = fc
+      .constantFrom(...BODY_ROUTES)
+      .chain((route) => fc.tuple(fc.constant(route), pathWith(route, fc.uuid()), bodyFor(route)));
+    await fuzz('bodies', 600, requests, ([route, path, body]) => ({ method: route.method, path, body }));
   });
 
   it('path parameters with NUL, %00, dot segments, huge, malformed or unicode values', async () => {
-    const tally = newTally();
-    const request = fc
+    const requests = fc
       .constantFrom(...PARAM_ROUTES)
       .chain((route) => fc.tuple(fc.constant(route), pathWith(route, hostileSegment)));
-    await fc.assert(
-      fc.asyncProperty(request, async ([route, path]) => {
-        await send(tally, { method: route.method, path, body: route.method === 'GET' ? undefined : '{}' });
-      }),
-      { numRuns: 300, seed: SEED },
-    );
-    report('path parameters', tally);
+    await fuzz('path parameters', 300, requests, ([route, path]) => ({
+      method: route.method,
+      path,
+      body: route.method === 'GET' ? undefined : '{}',
+    }));
   });
 
   it('query strings with repeated keys, NUL bytes, huge, malformed or unicode values', async () => {
-    const tally = newTally();
-    const request = fc
+    const requests = fc
       .constantFrom(...ROUTES)
       .chain((route) => fc.tuple(fc.constant(route), pathWith(route, fc.uuid()), queryFor(route)));
-    await fc.assert(
-      fc.asyncProperty(request, async ([route, path, query]) => {
-        await send(tally, { method: route.method, path: `${path}${query}` });
-      }),
-      { numRuns: 200, seed: SEED },
-    );
-    report('query strings', tally);
+    await fuzz('query strings', 200, requests, ([route, path, query]) => ({
+      method: route.method,
+      path: `${path}${query}`,
+    }));
   });
 
   it('every route refuses every method it does not support with 405 and its Allow list', async () => {

@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObjectSchema } from 'yup';
-import { createAgentSchema, updateAgentSchema } from '@shared/schemas/agent.schema';
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  logoutSchema,
-  refreshSchema,
-  registerSchema,
-  resetPasswordSchema,
-  verifyEmailSchema,
-} from '@shared/schemas/auth.schema';
-import { purchasePhoneNumberSchema } from '@shared/schemas/phone-number.schema';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { JSON_MAX_DEPTH } from '../../server/src/http/input-guard.middleware';
 import { rawRequest, type RawRequest } from './support/raw-request';
+import { fieldTypes, ROUTE_SCHEMAS } from './support/route-schemas';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -22,26 +11,21 @@ import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
  */
 const UNKNOWN_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 
-const TEXT_FIELD_ROUTES: [string, string, AnyObjectSchema][] = [
-  ['POST', '/api/auth/custom/login', loginSchema],
-  ['POST', '/api/auth/custom/register', registerSchema],
-  ['POST', '/api/auth/custom/refresh', refreshSchema],
-  ['POST', '/api/auth/custom/forgot-password', forgotPasswordSchema],
-  ['POST', '/api/auth/custom/reset-password', resetPasswordSchema],
-  ['POST', '/api/auth/verify-email', verifyEmailSchema],
-  ['POST', '/api/auth/logout', logoutSchema],
-  ['POST', '/api/agents', createAgentSchema],
-  ['PATCH', `/api/agents/${UNKNOWN_ID}`, updateAgentSchema],
-  ['POST', '/api/twilio/purchase-phone-number', purchasePhoneNumberSchema],
-];
-
 /** Every text field of every body route, each given a value of another JSON type in turn. */
 const WRONG_TYPES: unknown[] = [['x'], { value: 'x' }, 42, true];
-const wrongTypeCases = TEXT_FIELD_ROUTES.flatMap(([method, path, schema]) =>
-  Object.entries(schema.describe().fields)
-    .filter(([, field]) => field.type === 'string')
-    .map(([name], index) => ({ method, path, name, value: WRONG_TYPES[index % WRONG_TYPES.length] })),
-);
+const wrongTypeCases = Object.entries(ROUTE_SCHEMAS)
+  .filter(([route]) => !route.startsWith('GET '))
+  .flatMap(([route, schema]) => {
+    const [method = '', path = ''] = route.split(' ');
+    return Object.entries(fieldTypes(schema))
+      .filter(([, type]) => type === 'string')
+      .map(([name], index) => ({
+        method,
+        path: path.replace(':id', UNKNOWN_ID),
+        name,
+        value: WRONG_TYPES[index % WRONG_TYPES.length],
+      }));
+  });
 
 const VALID_AGENT = { name: 'Front desk', purpose: 'Answer calls', greeting: 'Hello', closing: 'Goodbye' };
 
