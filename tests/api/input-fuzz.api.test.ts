@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { rawRequest, type RawRequest, type RawResponse } from './support/raw-request';
 import { ROUTE_MATRIX, withHeadTwins, type RouteRule } from './support/route-matrix';
-import { fieldTypes, ROUTE_SCHEMAS } from './support/route-schemas';
+import { fieldTypes, ROUTE_SCHEMAS, VALID_BODIES } from './support/route-schemas';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -61,12 +61,19 @@ const fieldValue = (type: string) =>
   );
 
 /** An object with some of the route's fields, each of a wrong type, with NUL, huge or plausible. */
-const schemaBody = (fields: Record<string, string>) =>
-  fc
-    .record(Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, fieldValue(type)])), {
-      requiredKeys: [],
-    })
-    .map((body) => JSON.stringify(body));
+/**
+ * The route's valid body with one or two fields spoilt, so that a NUL or a wrong type reaches the database when
+ * nothing else stops it, or with any number spoilt.
+ */
+const schemaBody = (fields: Record<string, string>, valid: Record<string, unknown>) => {
+  const names = Object.keys(fields);
+  const spoil = (maxLength: number) =>
+    fc
+      .subarray(names, { minLength: 1, maxLength: Math.min(maxLength, names.length) })
+      .chain((chosen) => fc.record(Object.fromEntries(chosen.map((name) => [name, fieldValue(fields[name] ?? '')]))))
+      .map((spoilt) => JSON.stringify({ ...valid, ...spoilt }));
+  return fc.oneof({ weight: 3, arbitrary: spoil(2) }, { weight: 1, arbitrary: spoil(names.length) });
+};
 
 /** Arbitrary JSON, with the keys that prototype-pollution and field-injection attempts use. */
 const hostileKey = fc.constantFrom(
@@ -99,7 +106,8 @@ const deepBody = (fields: Record<string, string>) =>
 
 const bodyFor = (route: RouteRule) => {
   const fields = fieldsOf(route);
-  const shaped = Object.keys(fields).length ? [{ weight: 4, arbitrary: schemaBody(fields) }] : [];
+  const valid = VALID_BODIES[`${route.method} ${route.path}`] ?? {};
+  const shaped = Object.keys(fields).length ? [{ weight: 4, arbitrary: schemaBody(fields, valid) }] : [];
   return fc.oneof(...shaped, { weight: 2, arbitrary: arbitraryBody }, { weight: 1, arbitrary: deepBody(fields) });
 };
 
@@ -209,9 +217,13 @@ describe.each(TEST_DATABASES)('hostile input never answers 5xx (%s)', (kind) => 
   }
 
   it('bodies with wrong types, NUL bytes, huge strings, deep nesting or arbitrary JSON', async () => {
+    const created = await app.request('POST', '/api/agents', { token, body: VALID_BODIES['POST /api/agents'] });
+    expect(created.status, created.text).toBe(201);
+    // An id that exists, so that a spoilt edit reaches the database, and ids that exist nowhere.
+    const id = fc.oneof(fc.constant(String(created.body.agent.id)), fc.uuid());
     const requests = fc
       .constantFrom(...BODY_ROUTES)
-      .chain((route) => fc.tuple(fc.constant(route), pathWith(route, fc.uuid()), bodyFor(route)));
+      .chain((route) => fc.tuple(fc.constant(route), pathWith(route, id), bodyFor(route)));
     await fuzz('bodies', 600, requests, ([route, path, body]) => ({ method: route.method, path, body }));
   });
 
