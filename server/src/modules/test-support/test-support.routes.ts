@@ -116,6 +116,7 @@ export function testSupportRoutes(deps: AppDeps): Router<AppState> {
       .where({ id: ctx.params.id })
       .update({ billing_status: input.billingStatus, updated_at: deps.clock.now().toISOString() });
     if (!updated) throw new DomainError('NOT_FOUND', 'No tenant has this id.');
+    await deps.principals.invalidate({ tenantId: String(ctx.params.id) });
     ctx.body = { tenant: { id: ctx.params.id, billingStatus: input.billingStatus } };
   });
 
