@@ -15,9 +15,6 @@ export const DEMO_TENANTS = {
 
 /** Said at every start that seeds them: anyone who has read the README can sign in as these accounts. */
 export function demoAccountsWarning(nodeEnv: string): string {
-  const emails = Object.values(DEMO_ACCOUNTS)
-    .map((account) => account.email)
-    .join(', ');
   const where = nodeEnv === 'production' ? 'IN PRODUCTION (SEED_DEMO=force)' : 'on this server';
-  return `Demo accounts with the published password are live ${where}: ${emails}. Set SEED_DEMO=false to stop seeding them; existing ones stay until deleted.`;
+  return `Demo accounts with the published password are live ${where}; never expose it to the public like this.`;
 }

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Db } from '../database';
 import { hashPassword } from '../../lib/secrets';
@@ -200,10 +199,13 @@ export async function announceDemoAccounts(
   db: Db,
   config: Pick<Config, 'seedDemo' | 'nodeEnv'>,
   now: string,
-  logger: Pick<Logger, 'warn'>,
+  logger: { warn(details: object, message: string): void },
 ): Promise<void> {
   if (config.seedDemo) {
-    logger.warn(demoAccountsWarning(config.nodeEnv));
+    logger.warn(
+      { accounts: Object.values(DEMO_ACCOUNTS).map((account) => account.email) },
+      demoAccountsWarning(config.nodeEnv),
+    );
     return;
   }
   if (config.nodeEnv !== 'production') return;

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
 
 /**
@@ -50,7 +49,7 @@ export interface PrincipalCacheOptions<T> {
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
-  logger: Pick<Logger, 'warn'>;
+  logger: { warn(details: object, message: string): void };
 }
 
 export const PRINCIPAL_CHANNEL = 'parley_principal_changed';
