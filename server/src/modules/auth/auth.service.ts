@@ -268,9 +268,12 @@ export function createAuthService(
       if (!record.usedAt && record.expiresAt <= now) throw invalid();
       const user = await findUserById(db, record.userId);
       if (!user || !user.active) throw invalid();
-      const successor =
-        (record.usedAt ? null : await rotate(record, refreshToken)) ??
-        successorWithinGrace(record.usedAt ? record : await refreshTokens.findByHash(db, tokenHash), refreshToken);
+      let successor = record.usedAt ? null : await rotate(record, refreshToken);
+      if (!successor) {
+        // Another request rotated it, earlier or just now: within the grace window its successor stands.
+        const rotated = record.usedAt ? record : await refreshTokens.findByHash(db, tokenHash);
+        successor = successorWithinGrace(rotated, refreshToken);
+      }
       if (!successor) {
         // A rotated token came back after the grace window: someone holds a copy, so the whole family dies.
         await refreshTokens.revokeFamily(db, record.familyId, now, 'reuse');
