@@ -4,8 +4,10 @@ import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
-import { seedDatabase } from './db/seeds/demo.seed';
+import { announceDemoAccounts, seedDatabase } from './db/seeds/demo.seed';
 import { systemClock, type Clock } from './lib/clock';
+import { createInProcessChannel } from './modules/auth/principal.cache';
+import { createPrincipals } from './modules/auth/principals.service';
 import { createOutboxMail } from './providers/mail/outbox.mail';
 import { createSmtpMail } from './providers/mail/smtp.mail';
 import { createProviders } from './providers';
@@ -28,6 +30,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     passwordHashCost: config.passwordHashCost,
     demo: config.seedDemo,
   });
+  await announceDemoAccounts(db, config, clock.now().toISOString(), logger);
 
   let webhookBase: string | null = null;
   const sandbox =
@@ -53,11 +56,13 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     'providers',
   );
 
+  const principals = createPrincipals({ config, db, clock, logger }, createInProcessChannel());
   const deps: AppDeps = {
     config,
     db,
     clock,
     logger,
+    principals,
     mail,
     storage: localFileStorage(path.join(config.dataDir, 'uploads')),
     voice: providers.voice,
@@ -70,6 +75,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       webhookBase = url;
     },
     async close() {
+      principals.close();
       await sandbox?.close();
       await db.destroy();
     },

@@ -51,6 +51,7 @@ export function testSupportRoutes(deps: AppDeps, _guards: Guards, { testSupport 
     const input = await validate(billingChangeSchema, ctx.request.body);
     const tenantId = ctx.params.id ?? '';
     await testSupport.setBillingStatus(tenantId, input.billingStatus);
+    await deps.principals.invalidate({ tenantId });
     ctx.body = { tenant: { id: tenantId, billingStatus: input.billingStatus } };
   });
 
