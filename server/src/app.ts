@@ -4,6 +4,7 @@ import cors from '@koa/cors';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './app-deps';
 import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
+import { compressResponses } from './http/compression.middleware';
 import { errorMiddleware } from './http/error.middleware';
 import { requestMiddleware, securityHeaders } from './http/request.middleware';
 import { staticRenderer } from './http/static.middleware';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.use(requestMiddleware(deps.logger));
   app.use(securityHeaders());
+  app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
   app.use(
     cors({
