@@ -8,13 +8,18 @@ import Stack from '@mui/material/Stack';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useAppDispatch } from '../../app/hooks';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { applyServerFieldErrors, deferredSchemaResolver, serverMessageOr } from '../../components/forms/formHelpers';
 import { useToast } from '../../components/toasts/useToast';
 import { useLoginMutation } from './authApi';
-import { loginFormSchema, type LoginFormValues } from './authForms';
+import type { LoginFormValues } from './authForms';
 import { startSession } from './sessionActions';
 
 export const LOGIN_FAILED_TEXT = 'Login failed. Please check your credentials.';
+
+/** /auth is the first screen of most visits: its schema, and yup with it, load when the form is first checked. */
+const loginResolver = deferredSchemaResolver<LoginFormValues>(
+  async () => (await import('./authForms')).loginFormSchema,
+);
 
 export function LoginForm({
   defaultEmail,
@@ -28,7 +33,7 @@ export function LoginForm({
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
-    resolver: sharedSchemaResolver(loginFormSchema),
+    resolver: loginResolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
 
