@@ -10,9 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { applyServerFieldErrors, deferredSchemaResolver, serverMessageOr } from '../../components/forms/formHelpers';
 import { useToast } from '../../components/toasts/useToast';
-import { useLoginMutation } from './authApi';
 import type { LoginFormValues } from './authForms';
-import { startSession } from './sessionActions';
 
 export const LOGIN_FAILED_TEXT = 'Login failed. Please check your credentials.';
 
@@ -30,7 +28,6 @@ export function LoginForm({
 }) {
   const dispatch = useAppDispatch();
   const { toast } = useToast();
-  const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
     resolver: loginResolver,
@@ -40,7 +37,9 @@ export function LoginForm({
   const onSubmit = async (values: LoginFormValues) => {
     setFailure(null);
     try {
-      const response = await login(values).unwrap();
+      // The API arrives with the first sign-in, not with the form (see installApi).
+      const [{ authApi }, { startSession }] = await Promise.all([import('./authApi'), import('./sessionActions')]);
+      const response = await dispatch(authApi.endpoints.login.initiate(values, { track: false })).unwrap();
       if (!response.user.emailVerified) {
         toast({ title: 'Email not verified', description: 'Please check your email to verify your account.' });
       }
