@@ -1,12 +1,16 @@
-import { useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { NotFoundPage } from '../components/errors/NotFoundPage';
-import { PageFrame } from '../components/frame/PageFrame';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RequireAuth } from '../components/RequireAuth';
 import { RoutePage } from '../components/RoutePage';
 import { AppShell } from './AppShell';
+import { lazyComponent } from './lazyComponent';
 import { registerNavigator } from './navigation';
 import { FRAMED_ROUTES, PUBLIC_ROUTES, STANDALONE_ROUTES, type PageRoute } from './routes';
+
+// Only signed-in pages have the frame (header, menus, drawer): the sign-in and account screens load without it.
+const PageFrame = lazyComponent(() => import('../components/frame/PageFrame'), 'PageFrame');
 
 /** Lets code outside components (the base API, session actions) change the page through the router. */
 function NavigatorRegistration() {
@@ -29,7 +33,15 @@ export function AppRouter() {
       <Routes>
         <Route element={<AppShell />}>
           <Route element={<RequireAuth />}>
-            <Route element={<PageFrame />}>{pageRoutes(FRAMED_ROUTES, true)}</Route>
+            <Route
+              element={
+                <Suspense fallback={<FullPageSpinner />}>
+                  <PageFrame />
+                </Suspense>
+              }
+            >
+              {pageRoutes(FRAMED_ROUTES, true)}
+            </Route>
             {pageRoutes(STANDALONE_ROUTES, false)}
           </Route>
           {pageRoutes(PUBLIC_ROUTES, false)}
