@@ -40,13 +40,17 @@ const varyList = (response: RawResponse) =>
 /** Static serving does not touch the database, so SQLite alone covers it. */
 describe('serving the built renderer', () => {
   let app: TestApp;
+  /** Holds the build and, beside it, a file that must never be served. */
+  let workDir: string;
   let rendererDir: string;
   let indexHtml: Buffer;
   /** The entry script index.html loads, e.g. /assets/index-abc123.js. */
   let entryScript: string;
 
   beforeAll(async () => {
-    rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-renderer-'));
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-renderer-'));
+    fs.writeFileSync(path.join(workDir, 'secret.txt'), 'not part of the build');
+    rendererDir = path.join(workDir, 'dist');
     await build({
       configFile: path.resolve(import.meta.dirname, '../../renderer/vite.config.ts'),
       logLevel: 'warn',
@@ -61,7 +65,7 @@ describe('serving the built renderer', () => {
 
   afterAll(async () => {
     await app?.close();
-    fs.rmSync(rendererDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
   });
 
   it.each(['/api-keys', '/apiary', '/auth', '/calls/abc', '/'])(
@@ -132,6 +136,17 @@ describe('serving the built renderer', () => {
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).not.toContain('text/html');
     expect(response.body.includes('<div id="root">')).toBe(false);
+  });
+
+  it.each([
+    '/..%2fsecret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+  ])('never serves a file from outside the build: %s', async (attempt) => {
+    const response = await rawGet(app.baseUrl, attempt, { 'accept-encoding': 'identity' });
+    expect(response.status).toBeLessThan(500);
+    expect(response.body.toString()).not.toContain('not part of the build');
   });
 
   it('compresses JSON above the threshold', async () => {
