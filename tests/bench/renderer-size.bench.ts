@@ -88,7 +88,7 @@ export async function benchRendererSize(): Promise<BenchResult[]> {
       const ratio = ours / limit;
       return {
         id: 'R1',
-        workload: `renderer initial JS for ${route} (kB gzip) vs React + MUI shell`,
+        workload: `first-load JS of ${route} (kB gzip) vs React + MUI shell`,
         ours,
         limit,
         unit: 'kB',
