@@ -4,6 +4,7 @@ import cors from '@koa/cors';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './app-deps';
 import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
+import { compressResponses } from './http/compression.middleware';
 import { errorMiddleware } from './http/error.middleware';
 import { guardPathParams, inputGuard } from './http/input-guard.middleware';
 import { methodNotAllowed } from './http/method-not-allowed.middleware';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.use(requestMiddleware(deps.logger));
   app.use(securityHeaders());
+  app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
   app.use(
     cors({
