@@ -40,7 +40,7 @@ function requestBytes(target: URL, headers: Record<string, string>): Buffer {
 function drive(target: URL, request: Buffer, deadline: number, latencies: number[]): Promise<number> {
   return new Promise((resolve) => {
     let errors = 0;
-    let pending = Buffer.alloc(0);
+    let pending: Buffer = Buffer.alloc(0);
     let sentAt = 0;
     const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
     const send = () => {
