@@ -2,29 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
+import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 export type Db = Knex;
 
-/** What differs between PostgreSQL and SQLite, in one place; stores ask this, never the client name. */
-export interface Dialect {
-  name: 'postgres' | 'sqlite';
-  /** Maps a driver's unique-violation error to true so services can answer 409 instead of 500. */
-  isUniqueViolation(error: unknown): boolean;
-}
-
-export function dialectOf(db: Db): Dialect {
-  const client = String(db.client.config.client);
-  const name = client === 'pg' || client === 'postgres' || client === 'postgresql' ? 'postgres' : 'sqlite';
-  return {
-    name,
-    isUniqueViolation(error: unknown) {
-      if (!error || typeof error !== 'object') return false;
-      const e = error as { code?: string; message?: string };
-      if (name === 'postgres') return e.code === '23505';
-      return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-    },
-  };
-}
+/** Database differences live in ./dialect; stores import the dialect from here or from there. */
+export { dialectOf, type Dialect } from './dialect';
 
 export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
   if (config.databaseUrl) {
@@ -32,7 +15,8 @@ export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Kne
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   return {
-    client: 'better-sqlite3',
+    // better-sqlite3 with each connection's prepared statements kept for reuse.
+    client: CachedStatementsSqliteClient,
     connection: { filename: path.join(config.dataDir, 'parley.sqlite') },
     useNullAsDefault: true,
     pool: {
