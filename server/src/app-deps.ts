@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Jobs } from './jobs/jobs.types';
 import type { Clock } from './lib/clock';
 import type { MailProvider } from './providers/mail/mail.types';
 import type { FileStorage } from './providers/storage/file-storage';
@@ -20,6 +21,8 @@ export interface AppDeps {
   storage: FileStorage;
   voice: VoiceProvider;
   telephony: TelephonyProvider;
+  /** Background jobs: pg-boss on PostgreSQL, the in-process runner on SQLite. */
+  jobs: Jobs;
   /** The embedded vendor emulators, present only when providers run in sandbox mode. */
   sandbox?: Sandbox;
 }

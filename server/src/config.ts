@@ -47,6 +47,8 @@ const configSchema = object({
   twilioAuthToken: string().optional(),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
+  /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
+  runWorkers: boolean().default(true),
 });
 
 export type Config = InferType<typeof configSchema>;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
+    runWorkers: env.RUN_WORKERS,
     ...overrides,
   };
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));

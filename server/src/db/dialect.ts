@@ -105,8 +105,11 @@ function deliver(handlers: Iterable<NotificationHandler>, payload: unknown, onEr
   }
 }
 
-/** Runs fn on the driver's own connection: the transaction's when given one, otherwise one from the pool. */
-async function withDriverConnection<C, T>(db: Queryable, fn: (connection: C) => Promise<T> | T): Promise<T> {
+/**
+ * Runs fn on the driver's own connection (a pg client, a better-sqlite3 database): the transaction's when given one,
+ * otherwise one from the pool. For what Knex cannot express: COPY, a prepared statement, another library's SQL.
+ */
+export async function withDriverConnection<C, T>(db: Queryable, fn: (connection: C) => Promise<T> | T): Promise<T> {
   const connection = (await db.client.acquireConnection()) as C;
   try {
     return await fn(connection);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './0001_initial-schema';
 import * as agentKnowledgeAndCallCounts from './0002_agent-knowledge-and-call-counts';
+import * as jobs from './0003_jobs';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +12,7 @@ interface Migration {
 const MIGRATIONS: Array<[string, Migration]> = [
   ['0001_initial-schema', initialSchema],
   ['0002_agent-knowledge-and-call-counts', agentKnowledgeAndCallCounts],
+  ['0003_jobs', jobs],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
