@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
+import { NamedStatementsPostgresClient } from './postgres-named-statements';
 import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 export type Db = Knex;
@@ -11,7 +12,8 @@ export { dialectOf, type Dialect } from './dialect';
 
 export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
   if (config.databaseUrl) {
-    return { client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } };
+    // pg with each data statement prepared once per connection.
+    return { client: NamedStatementsPostgresClient, connection: config.databaseUrl, pool: { min: 0, max: 10 } };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   return {
