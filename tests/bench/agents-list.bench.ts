@@ -18,6 +18,7 @@ import type { LoadRequest, LoadResult } from './load-generator';
 const AGENTS = 13;
 const REPETITIONS = 7;
 const RUN_MS = 2000;
+const WARM_UP_MS = 3000;
 const CONNECTIONS = 10;
 
 interface CapturedQuery {
@@ -166,8 +167,9 @@ export async function benchAgentsList(kind: DatabaseKind): Promise<BenchResult> 
     try {
       const run = (url: string, durationMs = RUN_MS) =>
         load(generator, { url, headers: { authorization: `Bearer ${token}` }, connections: CONNECTIONS, durationMs });
-      await run(`${app.baseUrl}/api/agents`, 1000);
-      await run(twin.url, 1000);
+      // Warm-up, so that both sides are compiled by the JIT before anything is counted.
+      await run(`${app.baseUrl}/api/agents`, WARM_UP_MS);
+      await run(twin.url, WARM_UP_MS);
       const ours: Measured[] = [];
       const bare: Measured[] = [];
       for (let i = 0; i < REPETITIONS; i += 1) {
