@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Jobs } from './jobs/jobs.types';
 import type { Clock } from './lib/clock';
 import type { Principals } from './modules/auth/principals.service';
 import type { MailProvider } from './providers/mail/mail.types';
@@ -23,6 +24,8 @@ export interface AppDeps {
   storage: FileStorage;
   voice: VoiceProvider;
   telephony: TelephonyProvider;
+  /** Background jobs: pg-boss on PostgreSQL, the in-process runner on SQLite. */
+  jobs: Jobs;
   /** The embedded vendor emulators, present only when providers run in sandbox mode. */
   sandbox?: Sandbox;
 }

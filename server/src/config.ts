@@ -67,6 +67,8 @@ const configSchema = object({
   usdToNzdRate: number().positive('USD_TO_NZD_RATE must be a positive number').default(1.7),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
+  /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
+  runWorkers: boolean().default(true),
 });
 
 export type Config = InferType<typeof configSchema>;
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
+    runWorkers: env.RUN_WORKERS,
     ...overrides,
   };
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));

@@ -1,6 +1,21 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../lib/clock';
-import { createInProcessChannel, createPrincipalCache, type ChangeChannel } from './principal.cache';
+import { createPrincipalCache, type ChangeChannel } from './principal.cache';
+
+/** Instances sharing one synchronous channel, so a test sees another instance's invalidation at once. */
+function createInProcessChannel(): ChangeChannel {
+  const emitter = new EventEmitter();
+  return {
+    async publish(channel, payload) {
+      emitter.emit(channel, payload);
+    },
+    subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+  };
+}
 
 interface Caller {
   userId: string;

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { Clock } from '../../lib/clock';
+import type { Notifier } from '../../db/dialect';
 
 /**
  * Publish and subscribe across server instances: PostgreSQL LISTEN/NOTIFY in production, in-process on SQLite.
@@ -10,17 +10,15 @@ export interface ChangeChannel {
   subscribe(channel: string, listener: (payload: string) => void): () => void;
 }
 
-/** One process's channel: enough for SQLite, where the demo runs as one process. */
-export function createInProcessChannel(): ChangeChannel {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+/** The principal cache's channel over the database's cross-instance notifications (LISTEN/NOTIFY on PostgreSQL). */
+export function channelOverNotifier(notifier: Notifier): ChangeChannel {
   return {
-    async publish(channel, payload) {
-      emitter.emit(channel, payload);
-    },
+    publish: (channel, payload) => notifier.publish(channel, payload),
     subscribe(channel, listener) {
-      emitter.on(channel, listener);
-      return () => emitter.off(channel, listener);
+      const subscribed = notifier.subscribe(channel, (payload) => {
+        if (typeof payload === 'string') listener(payload);
+      });
+      return () => void subscribed.then((unsubscribe) => unsubscribe());
     },
   };
 }
