@@ -47,6 +47,11 @@ function cachedStatement(connection: BetterSqlite3.Database, sql: string): Bette
 }
 
 export class CachedStatementsSqliteClient extends BetterSqliteClient {
+  constructor(config: Knex.Config) {
+    // Libraries that take a Knex instance (the sign-in throttle's store) read the driver's name from the config.
+    super({ ...config, client: 'better-sqlite3' });
+  }
+
   async _query(connection: BetterSqlite3.Database, obj: KnexQuery): Promise<KnexQuery> {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');
