@@ -61,7 +61,7 @@ export interface AgentResponse {
 
 export interface CreateAgentResponse {
   agent: Agent;
-  /** The agent's dedicated number, or null while none is assigned ("being provisioned"). */
+  /** The agent's dedicated number in E.164, or null when none was chosen. */
   phoneNumber: string | null;
   message: string;
 }

@@ -2,7 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Agent, AgentStatsResponse } from '@shared/api/agents.types';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatClock, formatDate, formatDateTime, formatMinutes, formatNzd } from '@shared/domain/format';
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatMinutes,
+  formatNzdDollars,
+  formatPhoneNumber,
+} from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -85,7 +92,9 @@ function AgentDetails({ agent }: { agent: Agent }) {
       <CardContent component="dl" sx={{ m: 0 }}>
         <Detail label="Name">{agent.name}</Detail>
         <Detail label="Purpose">{agent.purpose}</Detail>
-        <Detail label="Phone Number">{agent.phoneNumber ?? 'Not assigned'}</Detail>
+        <Detail label="Phone Number">
+          {agent.phoneNumber ? formatPhoneNumber(agent.phoneNumber) : 'Not assigned'}
+        </Detail>
         <Detail label="Created">{formatDate(agent.createdAt)}</Detail>
         <Detail label="Status">
           <Chip
@@ -112,8 +121,8 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           <Figure size="large" label="Total Calls" value={show((s) => String(s.totalCalls))} />
           <Figure size="large" label="Average Duration" value={show((s) => formatMinutes(s.averageDuration))} />
-          <Figure size="large" label="Total Cost" value={show((s) => formatNzd(s.totalCost))} />
-          <Figure size="large" label="Average Cost" value={show((s) => formatNzd(s.averageCost))} />
+          <Figure size="large" label="Total Cost" value={show((s) => formatNzdDollars(s.totalCost))} />
+          <Figure size="large" label="Average Cost" value={show((s) => formatNzdDollars(s.averageCost))} />
         </Box>
 
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
@@ -139,7 +148,7 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
                 </ListItemIcon>
                 <ListItemText
                   primary={formatDateTime(call.startedAt)}
-                  secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzd(call.costNzd)}`}
+                  secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzdDollars(call.costNzd)}`}
                 />
                 <ChevronRightIcon color="action" />
               </ListItemButton>
@@ -258,8 +267,8 @@ export function AgentAnalyticsPage() {
       />
       {callsWhenPlaced !== null && (stats.data?.totalCalls ?? 0) <= callsWhenPlaced && (
         <Alert severity="info" onClose={() => setCallsWhenPlaced(null)} sx={{ mb: 3 }}>
-          Simulated inbound call placed to {data.phoneNumber}. When it ends, in a few seconds, select Sync calls to
-          bring it into these stats.
+          Simulated inbound call placed to {data.phoneNumber && formatPhoneNumber(data.phoneNumber)}. When it ends, in a
+          few seconds, select Sync calls to bring it into these stats.
         </Alert>
       )}
       <Grid container spacing={3}>

@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatPhoneNumber } from '@shared/domain/format';
 
 /**
  * Asks before a number is taken from another agent (spec 000 §2); false means the person cancelled.
@@ -15,7 +16,7 @@ export function confirmNumberMove(
   const owner = number?.assigned_agent;
   if (!number || !owner || owner.database_agent_id === agentId) return true;
   return window.confirm(
-    `${number.phoneNumber} is assigned to ${owner.agent_name}. Assigning it here will remove it from ${owner.agent_name}. Continue?`,
+    `${formatPhoneNumber(number.phoneNumber)} is assigned to ${owner.agent_name}. Assigning it here will remove it from ${owner.agent_name}. Continue?`,
   );
 }
 

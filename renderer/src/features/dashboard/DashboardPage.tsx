@@ -1,4 +1,5 @@
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatCount } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -30,7 +31,7 @@ export function DashboardPage() {
     failureText('Failed to fetch stats', stats.error),
     failureText('Failed to fetch agents', agents.error),
   ].filter((text): text is string => Boolean(text));
-  const figure = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-NZ'));
+  const figure = (value: number | undefined) => (value === undefined ? '—' : formatCount(value));
 
   return (
     <Box>

@@ -3,6 +3,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { AvailablePhoneNumber, PhoneBillingResponse } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatPhoneNumber } from '@shared/domain/format';
 import {
   availableNumbersQuerySchema,
   SEARCH_LIMIT_DEFAULT,
@@ -245,7 +246,7 @@ export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberS
                 >
                   <CardContent sx={{ flexGrow: 1 }}>
                     <Typography variant="h6" component="h3">
-                      {number.phoneNumber}
+                      {formatPhoneNumber(number.phoneNumber)}
                     </Typography>
                     <Typography color="text.secondary">{number.friendlyName}</Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -259,7 +260,7 @@ export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberS
                       fullWidth
                       disabled={!isAdmin || !canPurchase || !online}
                       onClick={() => onChoose(number)}
-                      aria-label={`${free ? 'Select' : 'Purchase'} ${number.phoneNumber}`}
+                      aria-label={`${free ? 'Select' : 'Purchase'} ${formatPhoneNumber(number.phoneNumber)}`}
                     >
                       {free ? 'Select' : 'Purchase'}
                     </Button>

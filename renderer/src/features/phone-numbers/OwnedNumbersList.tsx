@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatDate } from '@shared/domain/format';
+import { formatDate, formatPhoneNumber } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -77,7 +77,9 @@ export function OwnedNumbersList({ numbers, loading, refreshing, error, onRefres
             <TableBody>
               {numbers.map((number) => (
                 <TableRow key={number.id} hover>
-                  <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{number.phoneNumber}</TableCell>
+                  <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {formatPhoneNumber(number.phoneNumber)}
+                  </TableCell>
                   <TableCell>{number.label && number.label !== number.phoneNumber ? number.label : '—'}</TableCell>
                   <TableCell>
                     <Chip
