@@ -16,7 +16,10 @@ function RouterError() {
 
 const toRoute =
   (framed: boolean) =>
-  ({ path, page }: PageRoute): RouteObject => ({ path, element: <RoutePage page={page} framed={framed} /> });
+  ({ path, page, access }: PageRoute): RouteObject => ({
+    path,
+    element: <RoutePage page={page} framed={framed} access={access} />,
+  });
 
 export const routeObjects: RouteObject[] = [
   {

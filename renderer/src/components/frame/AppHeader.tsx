@@ -15,7 +15,7 @@ import { UserMenu } from './UserMenu';
 export function AppHeader({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   const user = useAppSelector(selectCurrentUser);
   const { pathname } = useLocation();
-  const items = navItemsFor(user?.role);
+  const items = navItemsFor(user);
 
   return (
     <AppBar

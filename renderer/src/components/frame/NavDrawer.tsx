@@ -21,7 +21,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { pathname } = useLocation();
-  const items = navItemsFor(user?.role);
+  const items = navItemsFor(user);
 
   return (
     <Drawer
@@ -63,7 +63,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
             </ListItemButton>
           );
         })}
-        {isAllowed(API_KEYS_ITEM, user?.role) && (
+        {isAllowed(API_KEYS_ITEM, user) && (
           <ListItemButton
             component={RouterLink}
             to={API_KEYS_ITEM.to}

@@ -57,7 +57,7 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider />
-        {isAllowed(API_KEYS_ITEM, user?.role) && (
+        {isAllowed(API_KEYS_ITEM, user) && (
           <MenuItem component={RouterLink} to={API_KEYS_ITEM.to} onClick={close}>
             <ListItemIcon>
               <KeyIcon fontSize="small" />

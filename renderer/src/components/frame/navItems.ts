@@ -1,35 +1,37 @@
+import type { AuthUser } from '@shared/api/auth.types';
 import type { Role } from '@shared/domain/roles';
+import { ACCESS, decideAccess, type Access } from '../../app/access';
 
 export interface NavItem {
   label: string;
   to: string;
   /** Other paths that show the same screen and so highlight this link. */
   aliases?: string[];
-  roles?: readonly Role[];
+  /** The access rule of the screen it leads to: a link is shown only to those the screen lets in. */
+  access?: Access;
 }
 
-const ADMINS: readonly Role[] = ['admin', 'superadmin'];
-const SUPERADMINS: readonly Role[] = ['superadmin'];
-
-/** The header links of spec 000 §2, by role. */
+/** The header links of spec 000 §2; who sees each follows its screen's rule (spec 000 §6). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/' },
-  { label: 'Campaigns', to: '/campaigns' },
-  { label: 'Phone Numbers', to: '/phone-numbers' },
-  { label: 'Billing', to: '/billing', aliases: ['/payment-method'] },
-  { label: 'Account', to: '/account', aliases: ['/tenant-management'], roles: ADMINS },
-  { label: 'Admin Billing', to: '/admin/billing', roles: SUPERADMINS },
-  { label: 'Admin Plans', to: '/admin/plans', roles: SUPERADMINS },
+  { label: 'Campaigns', to: '/campaigns', access: ACCESS.tenant },
+  { label: 'Phone Numbers', to: '/phone-numbers', access: ACCESS.tenant },
+  { label: 'Billing', to: '/billing', aliases: ['/payment-method'], access: ACCESS.tenant },
+  { label: 'Account', to: '/account', aliases: ['/tenant-management'], access: ACCESS.account },
+  { label: 'Admin Billing', to: '/admin/billing', access: ACCESS.superadmin },
+  { label: 'Admin Plans', to: '/admin/plans', access: ACCESS.superadmin },
 ];
 
-export const API_KEYS_ITEM: NavItem = { label: 'API Keys', to: '/api-keys', roles: ADMINS };
+export const API_KEYS_ITEM: NavItem = { label: 'API Keys', to: '/api-keys', access: ACCESS.apiKeys };
 
-export function navItemsFor(role: Role | undefined): NavItem[] {
-  return NAV_ITEMS.filter((item) => isAllowed(item, role));
+type Viewer = Pick<AuthUser, 'role' | 'tenantId'> | null | undefined;
+
+export function navItemsFor(viewer: Viewer): NavItem[] {
+  return NAV_ITEMS.filter((item) => isAllowed(item, viewer));
 }
 
-export function isAllowed(item: NavItem, role: Role | undefined): boolean {
-  return !item.roles || (role !== undefined && item.roles.includes(role));
+export function isAllowed(item: NavItem, viewer: Viewer): boolean {
+  return decideAccess(item.access, viewer).allowed;
 }
 
 /** Dashboard matches only '/', the others their own path and everything under it. */

@@ -1,0 +1,14 @@
+import { ADMIN_OVERVIEW_ROUTE, type AdminOverviewResponse } from '@shared/api/admin.types';
+import { baseApi } from '../../app/baseApi';
+
+/** The superadmins' view of the whole platform. */
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminOverview: build.query<AdminOverviewResponse, void>({
+      query: () => ADMIN_OVERVIEW_ROUTE,
+      providesTags: [{ type: 'PlatformOverview', id: 'CURRENT' }],
+    }),
+  }),
+});
+
+export const { useGetAdminOverviewQuery } = adminApi;
