@@ -58,10 +58,40 @@ test.describe('session', () => {
 
     await page.reload();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Authentication expired. Please log in again.' }),
-    ).toBeVisible();
+    // Said on the sign-in card itself, where it stays until the user signs in (not in a toast that fades).
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Authentication expired. Please log in again.');
     expect(await storedAccessToken(page)).toBeNull();
     expect(await page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
+  });
+
+  test('a refresh that fails while the app is in use ends on /auth, which says why until the next sign-in', async ({
+    page,
+    request,
+  }) => {
+    await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
+    const accessToken = (await storedAccessToken(page))!;
+    const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
+    const revoked = await request.post('/api/auth/logout', {
+      data: { refreshToken },
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect(revoked.ok()).toBe(true);
+    await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(accessToken) + 1_000);
+
+    // The next page the user opens asks the API, meets a 401, and the refresh is refused.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Phone Numbers' })
+      .click();
+    await expect(page).toHaveURL(/\/auth$/);
+    const notice = page.getByRole('main').getByRole('alert');
+    await expect(notice).toHaveText('Authentication expired. Please log in again.');
+
+    await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 });

@@ -12,7 +12,6 @@ import { classifyError, SESSION_EXPIRED_MESSAGE } from '@shared/domain/error-cla
 import { retryDelayMs, shouldRetry } from '@shared/domain/retry-policy';
 import { paymentRequired } from '../components/billing/paymentRequiredSlice';
 import { networkFailureObserved } from '../components/connectivity/connectivitySlice';
-import { showToast } from '../components/toasts/toastSlice';
 import { platform } from '../platform';
 import { QUERY_FRESHNESS_SEC, REQUEST_TIMEOUT_MS } from './config';
 import { navigateTo } from './navigation';
@@ -94,13 +93,11 @@ function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<Refresh
   return refreshing;
 }
 
+/** The session is over: /auth says so (spec 000 §8) until the user signs in again. */
 function expireSession(api: BaseQueryApi): void {
   if (!(api.getState() as WithSession).session.accessToken) return;
   api.dispatch(sessionEnded('expired'));
   void platform.sessionStore.clear();
-  api.dispatch(
-    showToast({ title: 'Authentication Required', description: SESSION_EXPIRED_MESSAGE, variant: 'destructive' }),
-  );
   navigateTo('/auth', { replace: true });
 }
 
@@ -172,7 +169,7 @@ const baseQuery: BaseQueryFn<Args, unknown, FetchBaseQueryError, object, FetchBa
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Profile', 'Tenant', 'Billing'],
+  tagTypes: ['Profile', 'Tenant', 'Billing', 'PlatformOverview'],
   keepUnusedDataFor: QUERY_FRESHNESS_SEC,
   refetchOnMountOrArgChange: QUERY_FRESHNESS_SEC,
   refetchOnFocus: false,
