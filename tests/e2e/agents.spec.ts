@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatPhoneNumber } from '@shared/domain/format';
-import { expect, signInAs, test, type TenantAccount } from './support/fixtures';
+import { apiHeaders, buyNumberThroughApi, expect, signInAs, test, type TenantAccount } from './support/fixtures';
 
 const KNOWLEDGE_PDF = path.resolve(import.meta.dirname, '../fixtures/harbour-dental-faq.pdf');
 
@@ -43,18 +43,8 @@ async function agentWithNumber(
   admin: TenantAccount,
   name: string,
 ): Promise<{ id: string; number: string }> {
-  const login = await request.post('/api/auth/custom/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-  const search = await request.get('/api/twilio/available-phone-numbers?country=AU&limit=1', { headers });
-  const [available] = ((await search.json()) as { availableNumbers: Array<{ phoneNumber: string }> }).availableNumbers;
-  const purchase = await request.post('/api/twilio/purchase-phone-number', {
-    headers,
-    data: { phoneNumber: available?.phoneNumber },
-  });
-  expect(purchase.status(), await purchase.text()).toBe(201);
-  const { phoneNumber } = (await purchase.json()) as { phoneNumber: { id: string; phoneNumber: string } };
+  const headers = await apiHeaders(request, admin);
+  const phoneNumber = await buyNumberThroughApi(request, headers, 'AU');
   const created = await request.post('/api/agents', {
     headers,
     data: {
@@ -145,7 +135,7 @@ test.describe('voice agents', () => {
     await expect(card.getByTestId('agent-phone-number')).toHaveText(number);
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
     await expect(card).toContainText('0m 0s');
-    await expect(card).toContainText('$0.00');
+    await expect(card.getByRole('group', { name: 'Total Cost' })).toContainText(/NZD\s0\.00/);
     await expect(card.getByRole('link', { name: 'View Analytics' })).toHaveAttribute(
       'href',
       /^\/agents\/[\w-]+\/analytics$/,

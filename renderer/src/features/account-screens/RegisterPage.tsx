@@ -5,13 +5,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { standaloneRegisterSchema, type StandaloneRegisterForm } from '@shared/schemas/auth.schema';
 import { useAppDispatch } from '../../app/hooks';
 import { CenteredLayout } from '../../components/CenteredLayout';
+import { InlineSpinner } from '../../components/FullPageSpinner';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
@@ -69,10 +69,7 @@ export function RegisterPage() {
   if (invitationToken && invitation.isLoading) {
     return (
       <CenteredLayout title={title}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <CircularProgress size={22} />
-          <Typography color="textSecondary">Loading invitation details...</Typography>
-        </Stack>
+        <InlineSpinner label="Loading invitation details..." />
       </CenteredLayout>
     );
   }

@@ -20,6 +20,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -137,21 +138,22 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
         ) : (
           <List disablePadding aria-label="Recent calls">
             {recent.map((call) => (
-              <ListItemButton
-                key={call.id}
-                component={RouterLink}
-                to={`/calls/${call.id}`}
-                sx={{ borderRadius: 1, mb: 0.5, border: 1, borderColor: 'divider' }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                  <CallIcon color="primary" />
-                </ListItemIcon>
-                <ListItemText
-                  primary={formatDateTime(call.startedAt)}
-                  secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzdDollars(call.costNzd)}`}
-                />
-                <ChevronRightIcon color="action" />
-              </ListItemButton>
+              <ListItem key={call.id} disablePadding sx={{ mb: 0.5 }}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={`/calls/${call.id}`}
+                  sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <CallIcon color="primary" />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={formatDateTime(call.startedAt)}
+                    secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzdDollars(call.costNzd)}`}
+                  />
+                  <ChevronRightIcon color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
