@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { rendererImportZones } from './scripts/eslint/renderer-import-zones.js';
 
 const NODE_BUILTINS = [
   'node:*',
@@ -107,6 +108,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Renderer layers: a feature reaches another only through its index.ts; components/ never import features/.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'renderer-layers': { rules: { 'import-zones': rendererImportZones } } },
+    rules: { 'renderer-layers/import-zones': 'error' },
   },
   {
     files: ['electron/**/*.ts'],

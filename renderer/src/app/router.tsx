@@ -1,10 +1,10 @@
 import { createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { FullPageError } from '../components/errors/AppErrorBoundary';
 import { NotFoundPage } from '../components/errors/NotFoundPage';
-import { PageFrame } from '../components/frame/PageFrame';
 import { RequireAuth } from '../components/RequireAuth';
 import { RoutePage } from '../components/RoutePage';
 import { AppShell } from './AppShell';
+import { PageFrame } from './frame/PageFrame';
 import { registerNavigator } from './navigation';
 import { FRAMED_ROUTES, PUBLIC_ROUTES, STANDALONE_ROUTES, type PageRoute } from './routes';
 

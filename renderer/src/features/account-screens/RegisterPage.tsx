@@ -15,8 +15,7 @@ import { InlineSpinner } from '../../components/FullPageSpinner';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
-import { startSession } from '../auth/sessionActions';
-import { useRegistration } from '../auth/useRegistration';
+import { startSession, useRegistration } from '../auth';
 import { useGetInvitationQuery } from './invitationsApi';
 
 /** Spec 001 §9: the standalone registration redirects 2 s after success. */

@@ -13,7 +13,7 @@ import { CenteredLayout } from '../../components/CenteredLayout';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
-import { useResetPasswordMutation } from '../auth/authApi';
+import { useResetPasswordMutation } from '../auth';
 
 /** Spec 001 §9: back to sign-in 3 s after a reset. */
 export const RESET_REDIRECT_DELAY_MS = 3_000;

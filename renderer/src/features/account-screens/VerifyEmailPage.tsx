@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { emailVerified, selectSessionStatus } from '../../app/sessionSlice';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { InlineSpinner } from '../../components/FullPageSpinner';
-import { useVerifyEmailMutation } from '../auth/authApi';
+import { useVerifyEmailMutation } from '../auth';
 
 export const MISSING_VERIFY_TOKEN = 'Verification token is missing. Please use the link from your email.';
 const VERIFY_FAILED = 'Failed to verify email. Please try again or contact support.';

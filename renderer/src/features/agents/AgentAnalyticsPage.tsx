@@ -36,7 +36,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sessionSlice';
-import { useGetAuthStatusQuery } from '../auth/authApi';
+import { useGetAuthStatusQuery } from '../auth';
 import { Figure } from '../../components/Figure';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/toasts/useToast';

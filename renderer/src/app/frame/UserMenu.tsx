@@ -10,10 +10,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
-import { logout } from '../../features/auth/sessionActions';
-import { useGetTenantQuery } from '../../features/tenant/tenantApi';
+import { logout } from '../../features/auth';
+import { useGetTenantQuery } from '../../features/tenant';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectCurrentUser } from '../sessionSlice';
 import { API_KEYS_ITEM, initialsOf, isAllowed, ROLE_LABELS } from './navItems';
 
 /** The avatar menu: who is signed in, API Keys for admins, Log out. */
