@@ -8,7 +8,7 @@ import path from 'node:path';
 export const rendererImportZones = {
   meta: {
     type: 'problem',
-    docs: { description: "Keep renderer features behind their index.ts and components/ free of features" },
+    docs: { description: 'Keep renderer features behind their index.ts and components/ free of features' },
     schema: [
       {
         type: 'object',

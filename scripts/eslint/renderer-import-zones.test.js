@@ -26,12 +26,24 @@ tester.run('renderer import zones', rendererImportZones, {
   ],
   invalid: [
     refused('features/agents/AgentAnalyticsPage.tsx', "import { authApi } from '../auth/authApi';", 'featureInternals'),
-    refused('features/agents/forms/AgentInputs.tsx', "import { x } from '../../phone-numbers/api';", 'featureInternals'),
+    refused(
+      'features/agents/forms/AgentInputs.tsx',
+      "import { x } from '../../phone-numbers/api';",
+      'featureInternals',
+    ),
     refused('features/agents/AgentCard.tsx', "import { x } from '../../features/auth/authApi';", 'featureInternals'),
     refused('features/agents/AgentCard.tsx', "export { x } from '../auth/authApi';", 'featureInternals'),
     refused('features/agents/AgentCard.tsx', "export * from '../auth/authApi';", 'featureInternals'),
     refused('features/agents/AgentCard.tsx', "const m = import('../auth/AuthPage');", 'featureInternals'),
-    refused('components/frame/UserMenu.tsx', "import { logout } from '../../features/auth';", 'componentsImportFeature'),
-    refused('components/Thing.tsx', "import { x } from '../features/billing/billingPortalApi';", 'componentsImportFeature'),
+    refused(
+      'components/frame/UserMenu.tsx',
+      "import { logout } from '../../features/auth';",
+      'componentsImportFeature',
+    ),
+    refused(
+      'components/Thing.tsx',
+      "import { x } from '../features/billing/billingPortalApi';",
+      'componentsImportFeature',
+    ),
   ],
 });
