@@ -116,6 +116,24 @@ export default tseslint.config(
     rules: { 'renderer-layers/import-zones': 'error' },
   },
   {
+    // One API slice: its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/app/baseApi.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='enhanceEndpoints']",
+          message: 'Declare cache tags once, in the tagTypes of app/baseApi.ts.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='baseApi'][callee.property.name='injectEndpoints']",
+          message: 'Add endpoints with injectEndpoints from app/baseApi.ts, which refuses a name already taken.',
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,31 +1,10 @@
-/** Voice agents, their catalogue, stats and uploads as the API returns them (spec 000 §3 and §7, 001 §3). */
-
-export interface Voice {
-  id: string;
-  name: string;
-  description: string;
-}
-
-export interface VoicesResponse {
-  voices: Voice[];
-}
-
-export interface AgentTemplate {
-  id: string;
-  name: string;
-  description: string;
-  /** The example instructions the create dialog fills in. */
-  promptStructure: string;
-}
-
-export interface AgentTemplatesResponse {
-  templates: AgentTemplate[];
-}
+/** Voice agents and their stats as the API returns them (spec 000 §3 and §7, 001 §3). */
 
 /** Totals from the per-agent daily rollup; averageDuration in seconds, totalCost in NZD dollars. */
 export interface AgentStats {
   totalCalls: number;
   averageDuration: number;
+  /** NZD dollars: the spec's unit for this field. */
   totalCost: number;
 }
 
@@ -76,6 +55,7 @@ export interface RecentCall {
   id: string;
   startedAt: string;
   durationSec: number;
+  /** NZD dollars: the spec's unit for this field. */
   costNzd: number;
 }
 
@@ -105,13 +85,4 @@ export interface DashboardStats {
   /** Minutes used this calendar month (UTC). */
   minutesUsed: number;
   totalCalls: number;
-}
-
-export interface UploadResponse {
-  fileId: string;
-  fileUrl: string;
-  url: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
 }

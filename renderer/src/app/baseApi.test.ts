@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@shared/api/auth.types';
 import { platform } from '../platform';
-import { baseApi } from './baseApi';
+import { injectEndpoints } from './baseApi';
 import { registerNavigator } from './navigation';
 import { signedIn } from './sessionSlice';
 import { makeStore } from './store';
@@ -13,7 +13,7 @@ class RequestWithOrigin extends Request {
   }
 }
 
-const probeApi = baseApi.injectEndpoints({
+const probeApi = injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ ok: boolean }, string>({ query: (name) => `probe/${name}` }),
     poke: build.mutation<{ ok: boolean }, string>({ query: (name) => ({ url: `poke/${name}`, method: 'POST' }) }),

@@ -162,17 +162,33 @@ const baseQuery: BaseQueryFn<Args, unknown, FetchBaseQueryError, object, FetchBa
   }
 };
 
-/**
- * The one API slice. Features add endpoints in their own `<feature>Api.ts` with `baseApi.injectEndpoints`, and their
- * tag types with `baseApi.enhanceEndpoints({ addTagTypes: [...] })`.
- */
+/** The one API slice; features add their endpoints with `injectEndpoints` below. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Profile', 'Tenant', 'Billing', 'PlatformOverview'],
+  // Every cache tag of every feature, declared here once: a tag used but not declared does not compile.
+  tagTypes: [
+    'Profile',
+    'Tenant',
+    'PlatformOverview',
+    'DashboardStats',
+    'Agent',
+    'AgentStats',
+    'Voice',
+    'AgentTemplate',
+    'PhoneNumber',
+    'PhoneBilling',
+  ],
   keepUnusedDataFor: QUERY_FRESHNESS_SEC,
   refetchOnMountOrArgChange: QUERY_FRESHNESS_SEC,
   refetchOnFocus: false,
   refetchOnReconnect: false,
   endpoints: () => ({}),
 });
+
+/**
+ * How a feature adds its endpoints, in its own `<feature>Api.ts`: a name another feature already took throws rather
+ * than silently replacing that endpoint. Vite's hot reload re-runs a changed module, which then replaces its own.
+ */
+export const injectEndpoints: typeof baseApi.injectEndpoints = (injection) =>
+  baseApi.injectEndpoints({ ...injection, overrideExisting: import.meta.hot ? true : 'throw' });

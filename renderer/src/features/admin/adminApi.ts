@@ -1,8 +1,8 @@
 import { ADMIN_OVERVIEW_ROUTE, type AdminOverviewResponse } from '@shared/api/admin.types';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The superadmins' view of the whole platform. */
-export const adminApi = baseApi.injectEndpoints({
+export const adminApi = injectEndpoints({
   endpoints: (build) => ({
     getAdminOverview: build.query<AdminOverviewResponse, void>({
       query: () => ADMIN_OVERVIEW_ROUTE,

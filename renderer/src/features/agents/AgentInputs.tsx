@@ -1,7 +1,8 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
-import type { AgentTemplate, Voice } from '@shared/api/agents.types';
+import type { AgentTemplate } from '@shared/api/agent-templates.types';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
+import type { Voice } from '@shared/api/voices.types';
 import { formatPhoneNumber } from '@shared/domain/format';
 import { AGENT_LIMITS } from '@shared/schemas/agent.schema';
 import Alert from '@mui/material/Alert';

@@ -1,10 +1,11 @@
 import { useState, type BaseSyntheticEvent } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { useToast } from '../../components/toasts/useToast';
+import { useGetAgentTemplatesQuery } from '../agent-templates';
 import { useGetPhoneNumbersQuery } from '../phone-numbers';
+import { useGetVoicesQuery } from '../voices';
 import type { AgentInputsProps, AgentInputsValues } from './AgentInputs';
 import { applyServerErrors, confirmNumberMove } from './agentFormSupport';
-import { useGetAgentTemplatesQuery, useGetVoicesQuery } from './agentsApi';
 import { useKnowledgeSource, type KnowledgeMode, type KnowledgeSource } from './useKnowledgeSource';
 import { useKnowledgeUpload } from './useKnowledgeUpload';
 

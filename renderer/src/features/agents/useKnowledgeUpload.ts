@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useToast } from '../../components/toasts/useToast';
-import { useUploadKnowledgeFileMutation } from './agentsApi';
+import { useUploadFileMutation } from '../uploads';
 
 /** What an agent request carries for an uploaded knowledge file. */
 export type KnowledgeReference = { knowledgeFileId: string } | { knowledgeUrl: string };
@@ -17,13 +17,13 @@ const CONSEQUENCE = {
  * reference, is reported and gives null: the agent is saved all the same, without the file.
  */
 export function useKnowledgeUpload() {
-  const [upload] = useUploadKnowledgeFileMutation();
+  const [upload] = useUploadFileMutation();
   const { toast } = useToast();
 
   const uploadKnowledge = useCallback(
     async (file: File, saving: keyof typeof CONSEQUENCE): Promise<KnowledgeReference | null> => {
       try {
-        const answer = await upload(file).unwrap();
+        const answer = await upload({ file, purpose: 'knowledge' }).unwrap();
         if (answer.fileId) return { knowledgeFileId: answer.fileId };
         const url = answer.fileUrl || answer.url;
         if (url) return { knowledgeUrl: url };

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { BillingStatusResponse } from '@shared/api/auth.types';
+import type { BillingStatusResponse } from '@shared/api/billing.types';
 import type { AppDeps } from '../../app-deps';
 import { NotFoundError } from '../../http/app-error';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';

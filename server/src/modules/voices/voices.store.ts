@@ -1,4 +1,4 @@
-import type { Voice } from '@shared/api/agents.types';
+import type { Voice } from '@shared/api/voices.types';
 import type { Db } from '../../db/database';
 
 /** The voice catalogue is the platform's, not a tenant's: these queries need no tenant id. */
