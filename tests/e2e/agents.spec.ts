@@ -120,9 +120,14 @@ test.describe('voice agents', () => {
     // Editing keeps the 2-character rules.
     await edit.getByLabel('Agent Name / Persona').fill('A');
     await edit.getByLabel('Closing Script').fill('x');
+    // A text emptied in the dialog is too short, not "left unchanged".
+    const greeting = await edit.getByLabel('Greeting Script').inputValue();
+    await edit.getByLabel('Greeting Script').fill('');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit.getByText('Name must be at least 2 characters')).toBeVisible();
     await expect(edit.getByText('Closing must be at least 2 characters')).toBeVisible();
+    await expect(edit.getByText('Greeting must be at least 2 characters')).toBeVisible();
+    await edit.getByLabel('Greeting Script').fill(greeting);
     const renamed = `${name} Jr`;
     await edit.getByLabel('Agent Name / Persona').fill(renamed);
     await edit.getByLabel('Closing Script').fill('Ka kite anō, thanks for calling.');

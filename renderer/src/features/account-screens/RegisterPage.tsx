@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,8 +12,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { InlineSpinner } from '../../components/FullPageSpinner';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
+import { serverMessageOr, useSchemaForm } from '../../components/forms/useSchemaForm';
 import { startSession, useRegistration } from '../auth';
 import { useGetInvitationQuery } from './invitationsApi';
 
@@ -31,11 +30,11 @@ export function RegisterPage() {
   const later = useDelayedAction();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const { control, handleSubmit, setError, setValue, formState } = useForm<StandaloneRegisterForm>({
-    resolver: sharedSchemaResolver(standaloneRegisterSchema),
-    defaultValues: { name: '', email: '', password: '', tenantName: '', invitationToken },
-  });
-  const { registerAccount, registered } = useRegistration(setError);
+  const { control, handleSubmit, setValue, formState, reportServerError } = useSchemaForm<StandaloneRegisterForm>(
+    standaloneRegisterSchema,
+    { name: '', email: '', password: '', tenantName: '', invitationToken },
+  );
+  const { registerAccount, registered } = useRegistration(reportServerError);
 
   const inviteeEmail = invitation.data?.inviteeEmail;
   useEffect(() => {

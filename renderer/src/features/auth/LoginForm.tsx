@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useAppDispatch } from '../../app/hooks';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { serverMessageOr, useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import { useLoginMutation } from './authApi';
 import { loginFormSchema, type LoginFormValues } from './authForms';
@@ -27,10 +26,10 @@ export function LoginForm({
   const { toast } = useToast();
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
-    resolver: sharedSchemaResolver(loginFormSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const { control, handleSubmit, getValues, formState, reportServerError } = useSchemaForm<LoginFormValues>(
+    loginFormSchema,
+    { email: defaultEmail, password: '' },
+  );
 
   const onSubmit = async (values: LoginFormValues) => {
     setFailure(null);
@@ -41,12 +40,8 @@ export function LoginForm({
       }
       dispatch(startSession(response));
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['email', 'password']);
-      toast({
-        title: 'Login failed',
-        description: serverMessageOr(error, 'Invalid credentials'),
-        variant: 'destructive',
-      });
+      const message = reportServerError(error, 'Invalid credentials') ?? 'Invalid credentials';
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
       setFailure(classifyError(error).status === 401 ? LOGIN_FAILED_TEXT : serverMessageOr(error, LOGIN_FAILED_TEXT));
     }
   };

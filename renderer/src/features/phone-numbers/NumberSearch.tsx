@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
+import { Controller, type Control } from 'react-hook-form';
 import type { AvailablePhoneNumber, PhoneBillingResponse } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
 import { formatPhoneNumber } from '@shared/domain/format';
@@ -27,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { NumberBadges, placeOf } from './NumberBadges';
 import { useLazySearchAvailableNumbersQuery } from './phoneNumbersApi';
 
@@ -104,16 +104,13 @@ function CapabilityCheckbox({
 export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberSearchProps) {
   const [search, results] = useLazySearchAvailableNumbersQuery();
   const [searched, setSearched] = useState(false);
-  const form = useForm<AvailableNumbersQuery>({
-    resolver: yupResolver(availableNumbersQuerySchema),
-    defaultValues: {
-      country: 'NZ',
-      areaCode: '',
-      contains: '',
-      voiceEnabled: true,
-      smsEnabled: false,
-      limit: SEARCH_LIMIT_DEFAULT,
-    },
+  const form = useSchemaForm<AvailableNumbersQuery>(availableNumbersQuerySchema, {
+    country: 'NZ',
+    areaCode: '',
+    contains: '',
+    voiceEnabled: true,
+    smsEnabled: false,
+    limit: SEARCH_LIMIT_DEFAULT,
   });
 
   const submit = form.handleSubmit((query) => {
