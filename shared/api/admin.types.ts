@@ -1,14 +1,17 @@
 import type { BillingStatus } from '../domain/roles';
 
-/** The platform's totals across every tenant, for superadmins (GET /api/admin/overview). */
-export const ADMIN_OVERVIEW_ROUTE = '/admin/overview';
-
-export interface AdminOverviewResponse {
+/** GET /api/admin/overview: totals across every tenant, for the superadmin's platform home. */
+export interface AdminOverview {
   tenants: number;
+  /** Members of tenants; platform superadmins are not counted. */
   users: number;
   agents: number;
   phoneNumbers: number;
   callsLast30Days: number;
+  /** Billed minutes of those calls, each call rounded up to whole minutes as usage bills it. */
   minutesLast30Days: number;
   tenantsByBillingStatus: Record<BillingStatus, number>;
 }
+
+/** Its path under the API base (/api), for the server's router and the renderer's query alike. */
+export const ADMIN_OVERVIEW_ROUTE = '/admin/overview';

@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { startServer, type TestServer } from './support/server';
 import {
   DEMO,
@@ -24,6 +25,21 @@ const test = base.extend<object, { shortLivedServer: TestServer }>({
   baseURL: async ({ shortLivedServer }, use) => use(shortLivedServer.url),
 });
 
+/**
+ * Revokes the page's sign-in behind its back (as logging out on another device does) and waits until its access
+ * token has expired, so that its next call needs a refresh, which is refused.
+ */
+async function revokeElsewhere(page: Page, request: APIRequestContext): Promise<void> {
+  const accessToken = (await storedAccessToken(page))!;
+  const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
+  const revoked = await request.post('/api/auth/logout', {
+    data: { refreshToken },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect(revoked.ok()).toBe(true);
+  await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(accessToken) + 1_000);
+}
+
 test.describe('session', () => {
   test('an expired access token is refreshed without the user noticing', async ({ page }) => {
     await signInToFrame(page, DEMO.admin, DEMO_PASSWORD);
@@ -46,15 +62,7 @@ test.describe('session', () => {
 
   test('a failed refresh clears the session and lands on /auth', async ({ page, request }) => {
     await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
-    const accessToken = (await storedAccessToken(page))!;
-    const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
-    // The sign-in is revoked elsewhere (as by logging out on another device).
-    const revoked = await request.post('/api/auth/logout', {
-      data: { refreshToken },
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
-    expect(revoked.ok()).toBe(true);
-    await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(accessToken) + 1_000);
+    await revokeElsewhere(page, request);
 
     await page.reload();
     await expect(page).toHaveURL(/\/auth$/);
@@ -69,14 +77,7 @@ test.describe('session', () => {
     request,
   }) => {
     await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
-    const accessToken = (await storedAccessToken(page))!;
-    const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
-    const revoked = await request.post('/api/auth/logout', {
-      data: { refreshToken },
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
-    expect(revoked.ok()).toBe(true);
-    await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(accessToken) + 1_000);
+    await revokeElsewhere(page, request);
 
     // The next page the user opens asks the API, meets a 401, and the refresh is refused.
     await page

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { AdminOverview } from '@shared/api/admin.types';
 import { classifyError } from '@shared/domain/error-classifier';
 import { formatCount } from '@shared/domain/format';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
@@ -22,7 +23,7 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { Figure } from '../../components/Figure';
 import { PageHeader } from '../../components/PageHeader';
-import { StatCard } from '../../components/StatCard';
+import { StatCard, type StatCardProps } from '../../components/StatCard';
 import { useGetAdminOverviewQuery } from './adminApi';
 
 /** The tenant billing statuses as spec 001 §4 names them on screen. */
@@ -35,6 +36,22 @@ const BILLING_STATUS_LABELS: Record<BillingStatus, string> = {
 };
 
 const STAT_ITEM = { xs: 12, sm: 6, md: 4 } as const;
+
+type PlatformCount = Exclude<keyof AdminOverview, 'tenantsByBillingStatus'>;
+
+const PLATFORM_FIGURES: Array<{ title: string; of: PlatformCount; icon: ReactNode; link?: StatCardProps['link'] }> = [
+  {
+    title: 'Tenants',
+    of: 'tenants',
+    icon: <ApartmentIcon />,
+    link: { text: 'Manage tenant billing', to: '/admin/billing' },
+  },
+  { title: 'Users', of: 'users', icon: <PeopleIcon /> },
+  { title: 'Agents', of: 'agents', icon: <SmartToyIcon /> },
+  { title: 'Phone Numbers', of: 'phoneNumbers', icon: <DialpadIcon /> },
+  { title: 'Calls (last 30 days)', of: 'callsLast30Days', icon: <CallIcon /> },
+  { title: 'Minutes (last 30 days)', of: 'minutesLast30Days', icon: <AccessTimeIcon /> },
+];
 
 interface AdminLinkProps {
   to: string;
@@ -79,45 +96,11 @@ export function PlatformHome() {
       )}
 
       <Grid container spacing={2} sx={{ mb: 4 }}>
-        <Grid size={STAT_ITEM}>
-          <StatCard
-            title="Tenants"
-            value={count(data?.tenants)}
-            icon={<ApartmentIcon />}
-            loading={isLoading}
-            link={{ text: 'Manage tenant billing', to: '/admin/billing' }}
-          />
-        </Grid>
-        <Grid size={STAT_ITEM}>
-          <StatCard title="Users" value={count(data?.users)} icon={<PeopleIcon />} loading={isLoading} />
-        </Grid>
-        <Grid size={STAT_ITEM}>
-          <StatCard title="Agents" value={count(data?.agents)} icon={<SmartToyIcon />} loading={isLoading} />
-        </Grid>
-        <Grid size={STAT_ITEM}>
-          <StatCard
-            title="Phone Numbers"
-            value={count(data?.phoneNumbers)}
-            icon={<DialpadIcon />}
-            loading={isLoading}
-          />
-        </Grid>
-        <Grid size={STAT_ITEM}>
-          <StatCard
-            title="Calls (last 30 days)"
-            value={count(data?.callsLast30Days)}
-            icon={<CallIcon />}
-            loading={isLoading}
-          />
-        </Grid>
-        <Grid size={STAT_ITEM}>
-          <StatCard
-            title="Minutes (last 30 days)"
-            value={count(data?.minutesLast30Days)}
-            icon={<AccessTimeIcon />}
-            loading={isLoading}
-          />
-        </Grid>
+        {PLATFORM_FIGURES.map(({ title, of, icon, link }) => (
+          <Grid key={title} size={STAT_ITEM}>
+            <StatCard title={title} value={count(data?.[of])} icon={icon} loading={isLoading} link={link} />
+          </Grid>
+        ))}
       </Grid>
 
       <Grid container spacing={2}>

@@ -1,10 +1,10 @@
-import { ADMIN_OVERVIEW_ROUTE, type AdminOverviewResponse } from '@shared/api/admin.types';
+import { ADMIN_OVERVIEW_ROUTE, type AdminOverview } from '@shared/api/admin.types';
 import { injectEndpoints } from '../../app/baseApi';
 
 /** The superadmins' view of the whole platform. */
 export const adminApi = injectEndpoints({
   endpoints: (build) => ({
-    getAdminOverview: build.query<AdminOverviewResponse, void>({
+    getAdminOverview: build.query<AdminOverview, void>({
       query: () => ADMIN_OVERVIEW_ROUTE,
       providesTags: [{ type: 'PlatformOverview', id: 'CURRENT' }],
     }),
