@@ -1,10 +1,11 @@
 /** Voice agents and their stats as the API returns them (spec 000 §3 and §7, 001 §3). */
 
-/** Totals from the per-agent daily rollup; averageDuration in seconds, totalCost in NZD dollars. */
+/** Totals from the per-agent daily rollup. */
 export interface AgentStats {
   totalCalls: number;
+  /** Seconds. */
   averageDuration: number;
-  /** NZD dollars: the spec's unit for this field. */
+  /** NZD dollars with cents as decimals: the spec names this field in dollars, so it keeps that unit. */
   totalCost: number;
 }
 
@@ -55,12 +56,12 @@ export interface RecentCall {
   id: string;
   startedAt: string;
   durationSec: number;
-  /** NZD dollars: the spec's unit for this field. */
+  /** NZD dollars with cents as decimals, as the spec names the field. */
   costNzd: number;
 }
 
 export interface AgentStatsResponse extends AgentStats {
-  /** NZD dollars. */
+  /** NZD dollars with cents as decimals, as the spec names the field. */
   averageCost: number;
   recentCalls: RecentCall[];
 }

@@ -6,6 +6,7 @@ export interface Tenant {
   name: string;
   plan: string;
   minutesIncluded: number;
+  /** Cents per overage minute, in the plan's currency; null when the plan's rate applies. */
   pricePerMinuteOverride: number | null;
   billingStatus: BillingStatus;
   hasPaymentMethod: boolean;
