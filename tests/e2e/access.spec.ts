@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { AdminOverview } from '@shared/api/admin.types';
+import { formatCount } from '@shared/domain/format';
 import { DEMO, expect, openInApp, signInAs, signInToFrame, test } from './support/fixtures';
 
 /** The refusal a guarded page shows in its place (spec 001 §2 texts, the 403 text of spec 000 §8 otherwise). */
@@ -34,6 +36,36 @@ test.describe('access to admin screens', () => {
 });
 
 test.describe('a superadmin without a tenant', () => {
+  test("sees the platform's totals on the home page", async ({ page }) => {
+    // Other tests add tenants meanwhile: the page is checked against the very answer it was given.
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/overview');
+    await signInToFrame(page, DEMO.superadmin);
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const overview = (await response.json()) as AdminOverview;
+    expect(overview.tenants).toBeGreaterThan(0);
+
+    const figures: Array<[string, number]> = [
+      ['Tenants', overview.tenants],
+      ['Users', overview.users],
+      ['Agents', overview.agents],
+      ['Phone Numbers', overview.phoneNumbers],
+      ['Calls (last 30 days)', overview.callsLast30Days],
+      ['Minutes (last 30 days)', overview.minutesLast30Days],
+    ];
+    for (const [title, value] of figures) {
+      await expect(page.getByRole('group', { name: title, exact: true })).toContainText(formatCount(value));
+    }
+    const statuses = page.getByRole('region', { name: 'Tenants by billing status' });
+    await expect(statuses.getByRole('group', { name: 'Active' })).toContainText(
+      formatCount(overview.tenantsByBillingStatus.active),
+    );
+    await expect(statuses.getByRole('group', { name: 'Setup Required' })).toContainText(
+      formatCount(overview.tenantsByBillingStatus.inactive),
+    );
+    await expect(page.getByText('Failed to load the platform totals')).toHaveCount(0);
+  });
+
   test('has a platform home, reaches the admin screens, and meets no tenant screen that cannot work', async ({
     page,
   }) => {

@@ -47,6 +47,8 @@ describe('server errors', () => {
 
   it('puts only the messages of fields the form has on fields', () => {
     expect(serverFieldErrors(registerSchema, invalid)).toEqual([['email', 'Taken']]);
+    const nested = { status: 400, data: { fields: { 'name.first': 'Too short', 'other.x': 'No' } } };
+    expect(serverFieldErrors(registerSchema, nested)).toEqual([['name.first', 'Too short']]);
     expect(serverFieldErrors(registerSchema, { status: 500, data: {} })).toEqual([]);
   });
 

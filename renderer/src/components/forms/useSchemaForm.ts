@@ -46,13 +46,16 @@ export function schemaResolver<T extends FieldValues>(schema: ObjectSchema<T>): 
   };
 }
 
-/** The per-field messages of a failed request (a 400's `fields`) that belong to fields of the schema. */
+/**
+ * The per-field messages of a failed request (a 400's `fields`, keyed by yup paths such as `knowledge.url`) that
+ * belong to fields of the schema.
+ */
 export function serverFieldErrors<T extends FieldValues>(
   schema: ObjectSchema<T>,
   error: unknown,
 ): Array<[FieldPath<T>, string]> {
   return Object.entries(classifyError(error).fields ?? {}).filter(
-    (entry): entry is [FieldPath<T>, string] => entry[0] in schema.fields,
+    (entry): entry is [FieldPath<T>, string] => (entry[0].split(/[.[]/)[0] ?? '') in schema.fields,
   );
 }
 
