@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { rendererImportZones } from './scripts/eslint/renderer-import-zones.js';
 
 const NODE_BUILTINS = [
   'node:*',
@@ -120,6 +121,30 @@ export default tseslint.config(
               message: 'Import icons by path (@mui/icons-material/Logout), never the barrel.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Renderer layers: a feature reaches another only through its index.ts; components/ never import features/.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'renderer-layers': { rules: { 'import-zones': rendererImportZones } } },
+    rules: { 'renderer-layers/import-zones': 'error' },
+  },
+  {
+    // One API slice: its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/app/baseApi.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='enhanceEndpoints']",
+          message: 'Declare cache tags once, in the tagTypes of app/baseApi.ts.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='baseApi'][callee.property.name='injectEndpoints']",
+          message: 'Add endpoints with injectEndpoints from app/baseApi.ts, which refuses a name already taken.',
         },
       ],
     },

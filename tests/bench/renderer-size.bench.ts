@@ -17,11 +17,7 @@ const RATIO_TARGET = 1.5;
  */
 const FIRST_LOAD_MODULES: Record<string, string[]> = {
   '/auth': ['src/features/auth/AuthPage.tsx'],
-  '/': [
-    'src/features/auth/authApi.ts',
-    'src/components/frame/PageFrame.tsx',
-    'src/features/dashboard/DashboardPage.tsx',
-  ],
+  '/': ['src/features/auth/authApi.ts', 'src/app/frame/PageFrame.tsx', 'src/features/dashboard/DashboardPage.tsx'],
 };
 
 type Chunk = Rolldown.OutputChunk;

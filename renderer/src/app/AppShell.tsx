@@ -7,10 +7,7 @@ import { useAppSelector } from './hooks';
 import { lazyComponent } from './lazyComponent';
 
 // Opened only by a 402: its code loads then, not with every first screen.
-const PaymentRequiredDialog = lazyComponent(
-  () => import('../components/billing/PaymentRequiredDialog'),
-  'PaymentRequiredDialog',
-);
+const PaymentRequiredDialog = lazyComponent(() => import('../features/billing'), 'PaymentRequiredDialog');
 
 /** Everything every screen shares: the billing gate, connectivity tracking, toasts and the payment dialog. */
 export function AppShell() {

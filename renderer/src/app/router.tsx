@@ -10,7 +10,7 @@ import { registerNavigator } from './navigation';
 import { FRAMED_ROUTES, PUBLIC_ROUTES, STANDALONE_ROUTES, type PageRoute } from './routes';
 
 // Only signed-in pages have the frame (header, menus, drawer): the sign-in and account screens load without it.
-const PageFrame = lazyComponent(() => import('../components/frame/PageFrame'), 'PageFrame');
+const PageFrame = lazyComponent(() => import('./frame/PageFrame'), 'PageFrame');
 
 /** Lets code outside components (the base API, session actions) change the page through the router. */
 function NavigatorRegistration() {
@@ -20,7 +20,9 @@ function NavigatorRegistration() {
 }
 
 const pageRoutes = (routes: PageRoute[], framed: boolean) =>
-  routes.map(({ path, page }) => <Route key={path} path={path} element={<RoutePage page={page} framed={framed} />} />);
+  routes.map(({ path, page, access }) => (
+    <Route key={path} path={path} element={<RoutePage page={page} framed={framed} access={access} />} />
+  ));
 
 /**
  * The route tree (spec 000 §2) on the declarative router: the app needs no loaders or actions, and the data router

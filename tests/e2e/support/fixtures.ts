@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { BillingStatus } from '@shared/domain/roles';
+import { AccessibilityAudit } from './accessibility';
 
 export { expect };
 
@@ -59,10 +60,25 @@ export async function setBillingStatus(
 interface TenantFixtures {
   /** An active tenant on the Growth plan made for this test alone (only when the test asks for it). */
   freshTenant: FreshTenant;
+  /** Checks every page the test visits with axe; the test fails on a serious or critical violation. */
+  accessibilityAudit: AccessibilityAudit;
 }
 
-/** Every test talks to the server that global setup started (or one it starts itself). */
+/**
+ * Every test talks to the server that global setup started (or one it starts itself), with animations reduced as the
+ * app allows for people who ask for it (so that every check sees the page as it settles), and an accessibility audit
+ * of every page it visits.
+ */
 export const test = base.extend<TenantFixtures>({
+  contextOptions: async ({ contextOptions }, use) => use({ ...contextOptions, reducedMotion: 'reduce' }),
+  accessibilityAudit: [
+    async ({ page }, use) => {
+      const audit = new AccessibilityAudit(page);
+      await use(audit);
+      await audit.finish();
+    },
+    { auto: true },
+  ],
   // Playwright reads a fixture's dependencies from its first parameter, even when there are none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -104,6 +120,31 @@ export async function registerAccount(request: APIRequestContext, label: string)
   return account;
 }
 
+/** Signs an account in through the API and gives the headers of its calls (set-up, not the behaviour under test). */
+export async function apiHeaders(request: APIRequestContext, account: TenantAccount): Promise<Record<string, string>> {
+  const login = await request.post('/api/auth/custom/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+}
+
+/** Buys the first number a country's search offers, through the API (set-up); gives its id and E.164 number. */
+export async function buyNumberThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  country: 'NZ' | 'AU' | 'US',
+): Promise<{ id: string; phoneNumber: string }> {
+  const search = await request.get(`/api/twilio/available-phone-numbers?country=${country}&limit=1`, { headers });
+  const [available] = ((await search.json()) as { availableNumbers: Array<{ phoneNumber: string }> }).availableNumbers;
+  const purchase = await request.post('/api/twilio/purchase-phone-number', {
+    headers,
+    data: { phoneNumber: available?.phoneNumber },
+  });
+  expect(purchase.status(), await purchase.text()).toBe(201);
+  return ((await purchase.json()) as { phoneNumber: { id: string; phoneNumber: string } }).phoneNumber;
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().endsWith('/auth')) await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Login' });
@@ -143,6 +184,17 @@ export async function linkFromMail(request: APIRequestContext, to: string, kind:
     )
     .not.toBeNull();
   return link as unknown as string;
+}
+
+/**
+ * Moves the running app to a path as one of its own links would, without loading the page again (the route the user
+ * reaches is under test here; how the server answers a typed-in path is the static-serving tests' business).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** The access token the app keeps (spec 000 §3: local storage holds the pair, each token and the user). */

@@ -1,4 +1,4 @@
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 export interface InvitationDetails {
   inviteeEmail: string;
@@ -7,7 +7,7 @@ export interface InvitationDetails {
 }
 
 /** The public look-up of an invitation by its token (spec 001 §7). */
-export const invitationsApi = baseApi.injectEndpoints({
+export const invitationsApi = injectEndpoints({
   endpoints: (build) => ({
     getInvitation: build.query<InvitationDetails, string>({
       query: (token) => `invitations/${encodeURIComponent(token)}`,

@@ -1,7 +1,10 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
-import type { Agent, AgentTemplate, Voice } from '@shared/api/agents.types';
+import type { AgentTemplate } from '@shared/api/agent-templates.types';
+import type { Agent } from '@shared/api/agents.types';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
+import type { Voice } from '@shared/api/voices.types';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { AGENT_LIMITS } from '@shared/schemas/agent.schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -299,7 +302,10 @@ export function AgentInputs({
         name="phoneNumberId"
         label="Phone Number"
         emptyLabel="No phone number"
-        renderValue={(value) => phoneNumbers.find((number) => number.id === value)?.phoneNumber ?? 'No phone number'}
+        renderValue={(value) => {
+          const chosen = phoneNumbers.find((number) => number.id === value);
+          return chosen ? formatPhoneNumber(chosen.phoneNumber) : 'No phone number';
+        }}
         error={phoneNumbersFailed}
         helperText={
           phoneNumbersFailed
@@ -318,8 +324,8 @@ export function AgentInputs({
               <ListItemText
                 primary={
                   number.label && number.label !== number.phoneNumber
-                    ? `${number.phoneNumber} · ${number.label}`
-                    : number.phoneNumber
+                    ? `${formatPhoneNumber(number.phoneNumber)} · ${number.label}`
+                    : formatPhoneNumber(number.phoneNumber)
                 }
                 secondary={takenByOther ? `Assigned to ${owner.agent_name}` : 'Available'}
               />

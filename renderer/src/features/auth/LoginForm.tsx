@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,16 +7,14 @@ import Stack from '@mui/material/Stack';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useAppDispatch } from '../../app/hooks';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, deferredSchemaResolver, serverMessageOr } from '../../components/forms/formHelpers';
+import { serverMessageOr, useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import type { LoginFormValues } from './authForms';
 
 export const LOGIN_FAILED_TEXT = 'Login failed. Please check your credentials.';
 
 /** /auth is the first screen of most visits: its schema, and yup with it, load when the form is first checked. */
-const loginResolver = deferredSchemaResolver<LoginFormValues>(
-  async () => (await import('./authForms')).loginFormSchema,
-);
+const loadLoginSchema = async () => (await import('./authForms')).loginFormSchema;
 
 export function LoginForm({
   defaultEmail,
@@ -29,10 +26,10 @@ export function LoginForm({
   const dispatch = useAppDispatch();
   const { toast } = useToast();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
-    resolver: loginResolver,
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const { control, handleSubmit, getValues, formState, reportServerError } = useSchemaForm<LoginFormValues>(
+    loadLoginSchema,
+    { email: defaultEmail, password: '' },
+  );
 
   const onSubmit = async (values: LoginFormValues) => {
     setFailure(null);
@@ -45,12 +42,8 @@ export function LoginForm({
       }
       dispatch(startSession(response));
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['email', 'password']);
-      toast({
-        title: 'Login failed',
-        description: serverMessageOr(error, 'Invalid credentials'),
-        variant: 'destructive',
-      });
+      const message = reportServerError(error, 'Invalid credentials') ?? 'Invalid credentials';
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
       setFailure(classifyError(error).status === 401 ? LOGIN_FAILED_TEXT : serverMessageOr(error, LOGIN_FAILED_TEXT));
     }
   };

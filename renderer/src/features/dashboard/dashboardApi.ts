@@ -1,8 +1,8 @@
 import type { DashboardStats } from '@shared/api/agents.types';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The dashboard's figures; agent and number changes invalidate them. */
-export const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: ['DashboardStats'] }).injectEndpoints({
+export const dashboardApi = injectEndpoints({
   endpoints: (build) => ({
     getDashboardStats: build.query<DashboardStats, void>({
       query: () => 'stats',

@@ -7,7 +7,7 @@ import type {
   PurchasePhoneNumberResponse,
 } from '@shared/api/phone-numbers.types';
 import type { AvailableNumbersQuery, PurchasePhoneNumberRequest } from '@shared/schemas/phone-number.schema';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The spec allows either a bare array or an object with phoneNumbers (spec 000 §7). */
 function readPhoneNumbers(response: PhoneNumbersResponse | PhoneNumber[]): PhoneNumber[] {
@@ -15,48 +15,46 @@ function readPhoneNumbers(response: PhoneNumbersResponse | PhoneNumber[]): Phone
 }
 
 /** Owned numbers, their billing, the number search and the purchase. */
-export const phoneNumbersApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['PhoneNumber', 'PhoneBilling', 'DashboardStats'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      getPhoneNumbers: build.query<PhoneNumber[], void>({
-        query: () => 'phone-numbers',
-        transformResponse: readPhoneNumbers,
-        providesTags: (numbers = []) => [
-          { type: 'PhoneNumber', id: 'LIST' },
-          ...numbers.map((number) => ({ type: 'PhoneNumber' as const, id: number.id })),
-        ],
-      }),
-      getPhoneBilling: build.query<PhoneBillingResponse, void>({
-        query: () => 'phone-numbers/billing',
-        providesTags: [{ type: 'PhoneBilling', id: 'CURRENT' }],
-      }),
-      searchAvailableNumbers: build.query<AvailablePhoneNumber[], AvailableNumbersQuery>({
-        query: ({ country, areaCode, contains, voiceEnabled, smsEnabled, limit }) => ({
-          url: 'twilio/available-phone-numbers',
-          params: {
-            country,
-            ...(areaCode ? { areaCode } : {}),
-            ...(contains ? { contains } : {}),
-            voiceEnabled: String(voiceEnabled),
-            smsEnabled: String(smsEnabled),
-            limit,
-          },
-        }),
-        transformResponse: (response: AvailableNumbersResponse) => response.availableNumbers,
-        // Inventory changes with every purchase anywhere; a search is always asked afresh.
-        keepUnusedDataFor: 0,
-      }),
-      purchasePhoneNumber: build.mutation<PurchasePhoneNumberResponse, PurchasePhoneNumberRequest>({
-        query: (body) => ({ url: 'twilio/purchase-phone-number', method: 'POST', body }),
-        invalidatesTags: [
-          { type: 'PhoneNumber', id: 'LIST' },
-          { type: 'PhoneBilling', id: 'CURRENT' },
-          { type: 'DashboardStats', id: 'CURRENT' },
-        ],
-      }),
+export const phoneNumbersApi = injectEndpoints({
+  endpoints: (build) => ({
+    getPhoneNumbers: build.query<PhoneNumber[], void>({
+      query: () => 'phone-numbers',
+      transformResponse: readPhoneNumbers,
+      providesTags: (numbers = []) => [
+        { type: 'PhoneNumber', id: 'LIST' },
+        ...numbers.map((number) => ({ type: 'PhoneNumber' as const, id: number.id })),
+      ],
     }),
-  });
+    getPhoneBilling: build.query<PhoneBillingResponse, void>({
+      query: () => 'phone-numbers/billing',
+      providesTags: [{ type: 'PhoneBilling', id: 'CURRENT' }],
+    }),
+    searchAvailableNumbers: build.query<AvailablePhoneNumber[], AvailableNumbersQuery>({
+      query: ({ country, areaCode, contains, voiceEnabled, smsEnabled, limit }) => ({
+        url: 'twilio/available-phone-numbers',
+        params: {
+          country,
+          ...(areaCode ? { areaCode } : {}),
+          ...(contains ? { contains } : {}),
+          voiceEnabled: String(voiceEnabled),
+          smsEnabled: String(smsEnabled),
+          limit,
+        },
+      }),
+      transformResponse: (response: AvailableNumbersResponse) => response.availableNumbers,
+      // Inventory changes with every purchase anywhere; a search is always asked afresh.
+      keepUnusedDataFor: 0,
+    }),
+    purchasePhoneNumber: build.mutation<PurchasePhoneNumberResponse, PurchasePhoneNumberRequest>({
+      query: (body) => ({ url: 'twilio/purchase-phone-number', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'PhoneNumber', id: 'LIST' },
+        { type: 'PhoneBilling', id: 'CURRENT' },
+        { type: 'DashboardStats', id: 'CURRENT' },
+      ],
+    }),
+  }),
+});
 
 export const {
   useGetPhoneNumbersQuery,

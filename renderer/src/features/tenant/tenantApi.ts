@@ -1,8 +1,9 @@
-import type { Plan, Tenant } from '@shared/api/auth.types';
-import { baseApi } from '../../app/baseApi';
+import type { Plan } from '@shared/api/plans.types';
+import type { Tenant } from '@shared/api/tenants.types';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The caller's tenant and plan; the plan only for users with a tenant (spec 000 §6). */
-export const tenantApi = baseApi.injectEndpoints({
+export const tenantApi = injectEndpoints({
   endpoints: (build) => ({
     getTenant: build.query<{ tenant: Tenant }, void>({
       query: () => 'tenant',

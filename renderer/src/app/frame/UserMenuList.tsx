@@ -7,9 +7,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
-import { logout } from '../../features/auth/sessionActions';
+import { logout } from '../../features/auth';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectCurrentUser } from '../sessionSlice';
 import { API_KEYS_ITEM, isAllowed, ROLE_LABELS } from './navItems';
 
 /** The avatar menu's list: who is signed in, API Keys for admins, Log out. */
@@ -44,7 +44,7 @@ export function UserMenuList({
         </Typography>
       </Box>
       <Divider />
-      {isAllowed(API_KEYS_ITEM, user?.role) && (
+      {isAllowed(API_KEYS_ITEM, user) && (
         <MenuItem component={RouterLink} to={API_KEYS_ITEM.to} onClick={onClose}>
           <ListItemIcon>
             <KeyIcon fontSize="small" />

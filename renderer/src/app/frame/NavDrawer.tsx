@@ -10,10 +10,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
-import { logout } from '../../features/auth/sessionActions';
-import { Logo } from './Logo';
+import { Logo } from '../../components/frame/Logo';
+import { logout } from '../../features/auth';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectCurrentUser } from '../sessionSlice';
 import { API_KEYS_ITEM, initialsOf, isAllowed, isNavItemActive, navItemsFor, ROLE_LABELS } from './navItems';
 
 /** The small-screen side drawer of spec 000 §2. */
@@ -21,7 +21,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { pathname } = useLocation();
-  const items = navItemsFor(user?.role);
+  const items = navItemsFor(user);
 
   return (
     <Drawer
@@ -63,7 +63,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
             </ListItemButton>
           );
         })}
-        {isAllowed(API_KEYS_ITEM, user?.role) && (
+        {isAllowed(API_KEYS_ITEM, user) && (
           <ListItemButton
             component={RouterLink}
             to={API_KEYS_ITEM.to}

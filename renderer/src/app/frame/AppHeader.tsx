@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
-import { Logo } from './Logo';
+import { Logo } from '../../components/frame/Logo';
+import { useAppSelector } from '../hooks';
+import { selectCurrentUser } from '../sessionSlice';
 import { isNavItemActive, navItemsFor } from './navItems';
 import { UserMenu } from './UserMenu';
 
@@ -15,7 +15,7 @@ import { UserMenu } from './UserMenu';
 export function AppHeader({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   const user = useAppSelector(selectCurrentUser);
   const { pathname } = useLocation();
-  const items = navItemsFor(user?.role);
+  const items = navItemsFor(user);
 
   return (
     <AppBar

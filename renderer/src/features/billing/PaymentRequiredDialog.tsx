@@ -9,8 +9,8 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { SUPPORT_EMAIL } from '../../app/config';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { navigateTo } from '../../app/navigation';
-import { useOpenCustomerPortalMutation } from '../../features/billing/billingPortalApi';
-import { paymentDialogClosed, selectPaymentRequired } from './paymentRequiredSlice';
+import { paymentDialogClosed, selectPaymentRequired } from '../../components/billing/paymentRequiredSlice';
+import { useOpenCustomerPortalMutation } from './billingPortalApi';
 
 export const DEFAULT_PAYMENT_MESSAGE = 'Please update your payment method to continue using the service.';
 

@@ -1,25 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, isNavItemActive, NAV_ITEMS, navItemsFor } from './navItems';
+import { API_KEYS_ITEM, initialsOf, isAllowed, isNavItemActive, NAV_ITEMS, navItemsFor } from './navItems';
 
-const labels = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((item) => item.label);
+const labels = (viewer: Parameters<typeof navItemsFor>[0]) => navItemsFor(viewer).map((item) => item.label);
+const COMMON = ['Dashboard', 'Campaigns', 'Phone Numbers', 'Billing'];
 
 describe('navItemsFor', () => {
   it('gives users the four common links', () => {
-    expect(labels('user')).toEqual(['Dashboard', 'Campaigns', 'Phone Numbers', 'Billing']);
+    expect(labels({ role: 'user', tenantId: 't1' })).toEqual(COMMON);
   });
   it('adds Account for admins', () => {
-    expect(labels('admin')).toEqual(['Dashboard', 'Campaigns', 'Phone Numbers', 'Billing', 'Account']);
+    expect(labels({ role: 'admin', tenantId: 't1' })).toEqual([...COMMON, 'Account']);
   });
   it('adds Admin Billing and Admin Plans for superadmins', () => {
-    expect(labels('superadmin')).toEqual([
-      'Dashboard',
-      'Campaigns',
-      'Phone Numbers',
-      'Billing',
+    expect(labels({ role: 'superadmin', tenantId: 't1' })).toEqual([
+      ...COMMON,
       'Account',
       'Admin Billing',
       'Admin Plans',
     ]);
+  });
+  it('shows a superadmin without a tenant no tenant screens', () => {
+    expect(labels({ role: 'superadmin', tenantId: null })).toEqual(['Dashboard', 'Admin Billing', 'Admin Plans']);
+    expect(isAllowed(API_KEYS_ITEM, { role: 'superadmin', tenantId: null })).toBe(false);
+  });
+  it('offers API Keys to admins only', () => {
+    expect(isAllowed(API_KEYS_ITEM, { role: 'admin', tenantId: 't1' })).toBe(true);
+    expect(isAllowed(API_KEYS_ITEM, { role: 'user', tenantId: 't1' })).toBe(false);
   });
 });
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import { lazyComponent } from '../../app/lazyComponent';
-import { ConnectionBanner } from '../connectivity/ConnectionBanner';
-import { DeferredMount } from '../DeferredMount';
-import { AppFooter } from './AppFooter';
+import { ConnectionBanner } from '../../components/connectivity/ConnectionBanner';
+import { DeferredMount } from '../../components/DeferredMount';
+import { AppFooter } from '../../components/frame/AppFooter';
+import { lazyComponent } from '../lazyComponent';
 import { AppHeader } from './AppHeader';
 import { UnverifiedEmailNotice } from './UnverifiedEmailNotice';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
-import { useAppSelector } from '../../app/hooks';
-import { lazyComponent } from '../../app/lazyComponent';
-import { selectCurrentUser } from '../../app/sessionSlice';
-import { useGetTenantQuery } from '../../features/tenant/tenantApi';
-import { DeferredMount } from '../DeferredMount';
+import { useGetTenantQuery } from '../../features/tenant';
+import { DeferredMount } from '../../components/DeferredMount';
+import { useAppSelector } from '../hooks';
+import { lazyComponent } from '../lazyComponent';
+import { selectCurrentUser } from '../sessionSlice';
 import { initialsOf } from './navItems';
 
 // The menu itself (with MUI's menu, popover and modal) loads when first opened.

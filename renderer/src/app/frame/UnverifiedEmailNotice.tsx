@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
-import { useResendVerificationMutation } from '../../features/auth/authApi';
-import { useToast } from '../toasts/useToast';
+import { useToast } from '../../components/toasts/useToast';
+import { useResendVerificationMutation } from '../../features/auth';
+import { useAppSelector } from '../hooks';
+import { selectCurrentUser } from '../sessionSlice';
 
 /** A user with an unverified e-mail is let in, with this notice (spec 000 §4). */
 export function UnverifiedEmailNotice() {
