@@ -79,7 +79,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
         )}
       </List>
       <Divider />
-      <List sx={{ px: 1 }}>
+      <List component="div" sx={{ px: 1 }}>
         <ListItemButton
           sx={{ borderRadius: 1.5 }}
           onClick={() => {

@@ -2,8 +2,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -25,8 +26,7 @@ export function UserMenuList({
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   return (
-    <Menu
-      id="user-menu"
+    <Popover
       anchorEl={anchor}
       open={Boolean(anchor)}
       onClose={onClose}
@@ -44,25 +44,28 @@ export function UserMenuList({
         </Typography>
       </Box>
       <Divider />
-      {isAllowed(API_KEYS_ITEM, user) && (
-        <MenuItem component={RouterLink} to={API_KEYS_ITEM.to} onClick={onClose}>
+      {/* Who is signed in sits above the menu: a role="menu" list may hold only its items. */}
+      <MenuList id="user-menu" autoFocusItem aria-label="User menu">
+        {isAllowed(API_KEYS_ITEM, user) && (
+          <MenuItem component={RouterLink} to={API_KEYS_ITEM.to} onClick={onClose}>
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            {API_KEYS_ITEM.label}
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            onClose();
+            void dispatch(logout());
+          }}
+        >
           <ListItemIcon>
-            <KeyIcon fontSize="small" />
+            <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          {API_KEYS_ITEM.label}
+          Log out
         </MenuItem>
-      )}
-      <MenuItem
-        onClick={() => {
-          onClose();
-          void dispatch(logout());
-        }}
-      >
-        <ListItemIcon>
-          <LogoutIcon fontSize="small" />
-        </ListItemIcon>
-        Log out
-      </MenuItem>
-    </Menu>
+      </MenuList>
+    </Popover>
   );
 }
