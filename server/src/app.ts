@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import cors from '@koa/cors';
 import { bodyParser } from '@koa/bodyparser';
+import { API_PREFIX } from '@shared/api/routes';
 import type { AppDeps } from './app-deps';
 import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
 import { errorMiddleware } from './http/error.middleware';
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   const guards = createGuards(deps, createAccessTokenSigner(deps));
   const services = createServices(deps);
 
-  const apiRouter = new Router<AppState>({ prefix: '/api' });
+  const apiRouter = new Router<AppState>({ prefix: API_PREFIX });
   for (const factory of API_MODULES) {
     const router = factory(deps, guards, services);
     apiRouter.use(router.routes(), router.allowedMethods());

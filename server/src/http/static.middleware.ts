@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
+import { isApiPath } from '@shared/api/routes';
 import type { AppState } from './auth.middleware';
 
 const TYPES: Record<string, string> = {
@@ -19,7 +20,7 @@ const TYPES: Record<string, string> = {
 export function staticRenderer(rootDir: string): Middleware<AppState> {
   const root = path.resolve(rootDir);
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api')) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     let relative: string;
     try {
       relative = decodeURIComponent(ctx.path);
