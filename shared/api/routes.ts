@@ -13,12 +13,14 @@ export function isApiPath(path: string): boolean {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One string argument per `:name` segment of a pattern, in order. */
-export type PathParams<P extends string> = P extends `${string}:${string}/${infer Rest}`
-  ? [string, ...PathParams<Rest>]
-  : P extends `${string}:${string}`
-    ? [string]
-    : [];
+/** One string argument per `:name` segment of a pattern, in order (any number for a pattern not known). */
+export type PathParams<P extends string> = string extends P
+  ? string[]
+  : P extends `${string}:${string}/${infer Rest}`
+    ? [string, ...PathParams<Rest>]
+    : P extends `${string}:${string}`
+      ? [string]
+      : [];
 
 export interface ApiRoute<P extends string = string, M extends HttpMethod = HttpMethod> {
   /** The path from the server's origin, each parameter URL-encoded: `/api/agents/abc`. */
@@ -119,6 +121,6 @@ export const apiRoutes = {
 } as const;
 
 /** Every route of {@link apiRoutes}, for checks that walk the whole API. */
-export const API_ROUTES: readonly ApiRoute[] = Object.values(apiRoutes).flatMap(
-  (entry): ApiRoute[] => (typeof entry === 'function' ? [entry] : Object.values(entry)) as ApiRoute[],
+export const API_ROUTES: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((entry): ApiRoute[] =>
+  typeof entry === 'function' ? [entry] : Object.values(entry),
 );
