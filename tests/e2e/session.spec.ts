@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import { startServer, type TestServer } from './support/server';
 import {
   DEMO,
@@ -33,7 +34,7 @@ test.describe('session', () => {
     await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(first) + 1_000);
 
     // Reloading loads the profile with the expired token: 401, one refresh, one retry.
-    const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/custom/refresh'));
+    const refreshed = page.waitForResponse((response) => response.url().endsWith(apiRoutes.auth.refresh()));
     await page.reload();
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
@@ -49,7 +50,7 @@ test.describe('session', () => {
     const accessToken = (await storedAccessToken(page))!;
     const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
     // The sign-in is revoked elsewhere (as by logging out on another device).
-    const revoked = await request.post('/api/auth/logout', {
+    const revoked = await request.post(apiRoutes.auth.logout(), {
       data: { refreshToken },
       headers: { Authorization: `Bearer ${accessToken}` },
     });

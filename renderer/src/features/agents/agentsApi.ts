@@ -13,6 +13,7 @@ import type {
   Voice,
   VoicesResponse,
 } from '@shared/api/agents.types';
+import { apiRoutes } from '@shared/api/routes';
 import type { CreateAgentRequest, UpdateAgentRequest } from '@shared/schemas/agent.schema';
 import { baseApi } from '../../app/baseApi';
 
@@ -27,17 +28,17 @@ export const agentsApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       getVoices: build.query<Voice[], void>({
-        query: () => 'voices',
+        query: () => apiRoutes.voices.list.relative(),
         transformResponse: (response: VoicesResponse) => response.voices,
         providesTags: [{ type: 'Voice', id: 'LIST' }],
       }),
       getAgentTemplates: build.query<AgentTemplate[], void>({
-        query: () => 'agent-templates',
+        query: () => apiRoutes.agentTemplates.list.relative(),
         transformResponse: (response: AgentTemplatesResponse) => response.templates,
         providesTags: [{ type: 'AgentTemplate', id: 'LIST' }],
       }),
       getAgents: build.query<Agent[], void>({
-        query: () => 'agents',
+        query: () => apiRoutes.agents.collection.relative(),
         transformResponse: (response: AgentsResponse) => response.agents,
         providesTags: (agents = []) => [
           { type: 'Agent', id: 'LIST' },
@@ -45,25 +46,25 @@ export const agentsApi = baseApi
         ],
       }),
       getAgent: build.query<Agent, string>({
-        query: (id) => `agents/${encodeURIComponent(id)}`,
+        query: (id) => apiRoutes.agents.byId.relative(id),
         transformResponse: (response: AgentResponse) => response.agent,
         providesTags: (_agent, _error, id) => [{ type: 'Agent', id }],
       }),
       getAgentStats: build.query<AgentStatsResponse, string>({
-        query: (id) => `agents/${encodeURIComponent(id)}/stats`,
+        query: (id) => apiRoutes.agents.stats.relative(id),
         providesTags: (_stats, _error, id) => [{ type: 'AgentStats', id }],
       }),
       createAgent: build.mutation<CreateAgentResponse, CreateAgentRequest>({
-        query: (body) => ({ url: 'agents', method: 'POST', body }),
+        query: (body) => ({ url: apiRoutes.agents.collection.relative(), method: 'POST', body }),
         // Taking a number from another agent changes that agent too: every cached agent is refreshed.
         invalidatesTags: ['Agent', { type: 'DashboardStats', id: 'CURRENT' }, { type: 'PhoneNumber', id: 'LIST' }],
       }),
       updateAgent: build.mutation<AgentResponse, { id: string; changes: UpdateAgentRequest }>({
-        query: ({ id, changes }) => ({ url: `agents/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+        query: ({ id, changes }) => ({ url: apiRoutes.agents.byId.relative(id), method: 'PATCH', body: changes }),
         invalidatesTags: ['Agent', { type: 'DashboardStats', id: 'CURRENT' }, { type: 'PhoneNumber', id: 'LIST' }],
       }),
       deleteAgent: build.mutation<DeleteAgentResponse, string>({
-        query: (id) => ({ url: `agents/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        query: (id) => ({ url: apiRoutes.agents.byId.relative(id), method: 'DELETE' }),
         invalidatesTags: (_result, _error, id) => [
           { type: 'Agent', id: 'LIST' },
           { type: 'Agent', id },
@@ -72,7 +73,7 @@ export const agentsApi = baseApi
         ],
       }),
       syncAgentCalls: build.mutation<SyncCallsResponse, string>({
-        query: (id) => ({ url: `agents/${encodeURIComponent(id)}/sync-calls`, method: 'POST' }),
+        query: (id) => ({ url: apiRoutes.agents.syncCalls.relative(id), method: 'POST' }),
         invalidatesTags: (_result, _error, id) => [
           { type: 'AgentStats', id },
           { type: 'Agent', id: 'LIST' },
@@ -81,14 +82,14 @@ export const agentsApi = baseApi
       }),
       // Nothing changes yet: the call ends, and is recorded, a few seconds later (Sync calls then refreshes).
       simulateInboundCall: build.mutation<SimulateCallResponse, string>({
-        query: (id) => ({ url: `agents/${encodeURIComponent(id)}/simulate-call`, method: 'POST' }),
+        query: (id) => ({ url: apiRoutes.agents.simulateCall.relative(id), method: 'POST' }),
       }),
       uploadKnowledgeFile: build.mutation<UploadResponse, File>({
         query: (file) => {
           const body = new FormData();
           body.append('purpose', 'knowledge');
           body.append('file', file, file.name);
-          return { url: 'upload', method: 'POST', body };
+          return { url: apiRoutes.uploads.create.relative(), method: 'POST', body };
         },
       }),
     }),

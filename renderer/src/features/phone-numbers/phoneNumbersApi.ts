@@ -6,6 +6,7 @@ import type {
   PhoneNumbersResponse,
   PurchasePhoneNumberResponse,
 } from '@shared/api/phone-numbers.types';
+import { apiRoutes } from '@shared/api/routes';
 import type { AvailableNumbersQuery, PurchasePhoneNumberRequest } from '@shared/schemas/phone-number.schema';
 import { baseApi } from '../../app/baseApi';
 
@@ -20,7 +21,7 @@ export const phoneNumbersApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       getPhoneNumbers: build.query<PhoneNumber[], void>({
-        query: () => 'phone-numbers',
+        query: () => apiRoutes.phoneNumbers.list.relative(),
         transformResponse: readPhoneNumbers,
         providesTags: (numbers = []) => [
           { type: 'PhoneNumber', id: 'LIST' },
@@ -28,12 +29,12 @@ export const phoneNumbersApi = baseApi
         ],
       }),
       getPhoneBilling: build.query<PhoneBillingResponse, void>({
-        query: () => 'phone-numbers/billing',
+        query: () => apiRoutes.phoneNumbers.billing.relative(),
         providesTags: [{ type: 'PhoneBilling', id: 'CURRENT' }],
       }),
       searchAvailableNumbers: build.query<AvailablePhoneNumber[], AvailableNumbersQuery>({
         query: ({ country, areaCode, contains, voiceEnabled, smsEnabled, limit }) => ({
-          url: 'twilio/available-phone-numbers',
+          url: apiRoutes.phoneNumbers.available.relative(),
           params: {
             country,
             ...(areaCode ? { areaCode } : {}),
@@ -48,7 +49,7 @@ export const phoneNumbersApi = baseApi
         keepUnusedDataFor: 0,
       }),
       purchasePhoneNumber: build.mutation<PurchasePhoneNumberResponse, PurchasePhoneNumberRequest>({
-        query: (body) => ({ url: 'twilio/purchase-phone-number', method: 'POST', body }),
+        query: (body) => ({ url: apiRoutes.phoneNumbers.purchase.relative(), method: 'POST', body }),
         invalidatesTags: [
           { type: 'PhoneNumber', id: 'LIST' },
           { type: 'PhoneBilling', id: 'CURRENT' },

@@ -1,15 +1,16 @@
 import type { Plan, Tenant } from '@shared/api/auth.types';
+import { apiRoutes } from '@shared/api/routes';
 import { baseApi } from '../../app/baseApi';
 
 /** The caller's tenant and plan; the plan only for users with a tenant (spec 000 §6). */
 export const tenantApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getTenant: build.query<{ tenant: Tenant }, void>({
-      query: () => 'tenant',
+      query: () => apiRoutes.tenant.current.relative(),
       providesTags: ['Tenant'],
     }),
     getTenantPlan: build.query<{ plan: Plan }, void>({
-      query: () => 'tenant/plan',
+      query: () => apiRoutes.tenant.plan.relative(),
       providesTags: ['Tenant'],
     }),
   }),
