@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { API_PREFIX } from '../shared/api/routes';
 
 const rendererDir = import.meta.dirname;
 
@@ -20,6 +21,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { [API_PREFIX]: { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@shared/api/auth.types';
-import { apiRoutes } from '@shared/api/routes';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { platform } from '../platform';
 import { baseApi } from './baseApi';
 import { registerNavigator } from './navigation';
@@ -92,7 +92,7 @@ describe('a 401 (spec 000 §4)', () => {
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('a'));
     expect(result.data).toEqual({ ok: true });
     expect(calls(apiRoutes.auth.refresh())).toHaveLength(1);
-    expect(calls('/api/probe/a')).toHaveLength(2);
+    expect(calls(`${API_PREFIX}/probe/a`)).toHaveLength(2);
     expect(store.getState().session).toMatchObject({
       status: 'authenticated',
       accessToken: token('new'),
@@ -137,7 +137,7 @@ describe('a 401 (spec 000 §4)', () => {
         ? json(200, { accessToken: token('new'), refreshToken: 'refresh-2' })
         : json(401, {});
     await store.dispatch(probeApi.endpoints.probe.initiate('a'));
-    expect(calls('/api/probe/a')).toHaveLength(2);
+    expect(calls(`${API_PREFIX}/probe/a`)).toHaveLength(2);
     expect(calls(apiRoutes.auth.refresh())).toHaveLength(1);
     expect(store.getState().session.status).toBe('anonymous');
   });
@@ -215,16 +215,16 @@ describe('retries (spec 000 §9)', () => {
     handler = () => json(503, { message: 'down' });
     const pending = store.dispatch(probeApi.endpoints.probe.initiate('flaky'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls('/api/probe/flaky')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(999);
-    expect(calls('/api/probe/flaky')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls('/api/probe/flaky')).toHaveLength(2);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(calls('/api/probe/flaky')).toHaveLength(3);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(60_000);
     const result = await pending;
-    expect(calls('/api/probe/flaky')).toHaveLength(3);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(3);
     expect(result.error).toMatchObject({ status: 503 });
   });
 
@@ -232,14 +232,14 @@ describe('retries (spec 000 §9)', () => {
     const store = signedInStore();
     handler = () => json(404, { message: 'Not found' });
     await store.dispatch(probeApi.endpoints.probe.initiate('missing'));
-    expect(calls('/api/probe/missing')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/missing`)).toHaveLength(1);
   });
 
   it('never retries a mutation', async () => {
     const store = signedInStore();
     handler = () => json(503, { message: 'down' });
     await store.dispatch(probeApi.endpoints.poke.initiate('once'));
-    expect(calls('/api/poke/once')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/poke/once`)).toHaveLength(1);
   });
 
   it('shares identical requests in flight', async () => {
@@ -249,6 +249,6 @@ describe('retries (spec 000 §9)', () => {
       store.dispatch(probeApi.endpoints.probe.initiate('same')),
       store.dispatch(probeApi.endpoints.probe.initiate('same')),
     ]);
-    expect(calls('/api/probe/same')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/same`)).toHaveLength(1);
   });
 });

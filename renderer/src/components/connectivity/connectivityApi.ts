@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import { baseApi } from '../../app/baseApi';
 import { HEALTH_CHECK_TIMEOUT_MS } from './connectivitySlice';
 
@@ -6,7 +7,7 @@ export const connectivityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     checkHealth: build.mutation<null, void>({
       query: () => ({
-        url: 'health',
+        url: apiRoutes.health.relative(),
         method: 'HEAD',
         timeout: HEALTH_CHECK_TIMEOUT_MS,
         responseHandler: () => Promise.resolve(null),
