@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { DEMO_TENANT_IDS, PLANS } from '../../../server/src/db/seeds/demo.seed';
 import { freshTenant, type FreshTenant, type FreshTenantOptions } from './api-actions';
 import { startTestApp, type DatabaseKind, type StartOptions, type TestApp } from './test-app';
 
@@ -14,18 +15,38 @@ export interface ApiSuiteOptions extends StartOptions {
   tenant?: FreshTenantOptions | false;
 }
 
+const SEEDED_PLAN_IDS = PLANS.map((plan) => plan.id);
+
+/** The seeded rows every suite shares: a suite that changed one would make the results depend on test order. */
+function sharedSeedRows(app: TestApp) {
+  return Promise.all([
+    app.deps.db('plans').whereIn('id', SEEDED_PLAN_IDS).orderBy('id'),
+    app.deps.db('tenants').whereIn('id', Object.values(DEMO_TENANT_IDS)).orderBy('id'),
+  ]);
+}
+
 /**
  * The fixture of every API suite: call it at the top of `describe.each(TEST_DATABASES)` to boot one app for the
- * suite on that database and give the suite a fresh tenant with its admin and user signed in.
+ * suite on that database and give the suite a fresh tenant with its admin and user signed in. It fails the suite
+ * that changes the seeded plans or demo tenants.
  */
 export function useApiSuite(kind: DatabaseKind, { tenant: tenantOptions = {}, ...start }: ApiSuiteOptions = {}) {
   let app: TestApp | undefined;
   let tenant: FreshTenant | undefined;
+  let seeded: unknown;
   beforeAll(async () => {
     app = await startTestApp(kind, start);
+    seeded = await sharedSeedRows(app);
     if (tenantOptions) tenant = await freshTenant(app, tenantOptions);
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    if (!app) return;
+    try {
+      expect(await sharedSeedRows(app), 'the suite changed seeded plans or demo tenants').toEqual(seeded);
+    } finally {
+      await app.close();
+    }
+  });
 
   const suite: ApiSuite = {
     get app() {
