@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { rendererImportZones } from './scripts/eslint/renderer-import-zones.js';
 
 const NODE_BUILTINS = [
   'node:*',
@@ -146,6 +147,30 @@ export default tseslint.config(
     },
   },
   {
+    // Renderer layers: a feature reaches another only through its index.ts; components/ never import features/.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'renderer-layers': { rules: { 'import-zones': rendererImportZones } } },
+    rules: { 'renderer-layers/import-zones': 'error' },
+  },
+  {
+    // One API slice: its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/app/baseApi.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='enhanceEndpoints']",
+          message: 'Declare cache tags once, in the tagTypes of app/baseApi.ts.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='baseApi'][callee.property.name='injectEndpoints']",
+          message: 'Add endpoints with injectEndpoints from app/baseApi.ts, which refuses a name already taken.',
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -198,13 +223,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    ignores: [
-      'shared/api/routes.ts',
-      'shared/api/routes.test.ts',
-      // Under parallel edits (auth hardening, input fuzzing); they move onto apiRoutes when that work has landed.
-      'tests/api/auth*.test.ts',
-      'tests/api/input-fuzz.api.test.ts',
-    ],
+    ignores: ['shared/api/routes.ts', 'shared/api/routes.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS] },
   },
   {

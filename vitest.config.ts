@@ -11,6 +11,7 @@ export default defineConfig({
       'renderer/src/**/*.test.{ts,tsx}',
       'tests/api/**/*.test.ts',
       'tests/contract/**/*.test.ts',
+      'scripts/**/*.test.js',
     ],
     globalSetup: ['tests/api/support/postgres-leg.ts'],
     environment: 'node',

@@ -5,7 +5,10 @@ import { bodyParser } from '@koa/bodyparser';
 import { API_PREFIX } from '@shared/api/routes';
 import type { AppDeps } from './app-deps';
 import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
+import { compressResponses } from './http/compression.middleware';
 import { errorMiddleware } from './http/error.middleware';
+import { guardPathParams, inputGuard } from './http/input-guard.middleware';
+import { methodNotAllowed } from './http/method-not-allowed.middleware';
 import { requestMiddleware, securityHeaders } from './http/request.middleware';
 import { staticRenderer } from './http/static.middleware';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -62,10 +65,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   const services = createServices(deps);
 
   const apiRouter = new Router<AppState>({ prefix: API_PREFIX });
-  for (const factory of API_MODULES) {
-    const router = factory(deps, guards, services);
-    apiRouter.use(router.routes(), router.allowedMethods());
-  }
+  for (const factory of API_MODULES) apiRouter.use(factory(deps, guards, services).routes());
+  guardPathParams(apiRouter);
 
   const allowedOrigins = new Set(
     [DESKTOP_ORIGIN, ...deps.config.corsOrigins.split(',')].map((origin) => origin.trim()).filter(Boolean),
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.use(requestMiddleware(deps.logger));
   app.use(securityHeaders());
+  app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
   app.use(
     cors({
@@ -96,8 +98,9 @@ export function createApp(deps: AppDeps): BuiltApp {
       },
     }),
   );
+  app.use(inputGuard());
   app.use(apiRouter.routes());
-  app.use(apiRouter.allowedMethods());
+  app.use(methodNotAllowed(apiRouter));
   if (deps.config.serveRenderer) app.use(staticRenderer(deps.config.rendererDir));
 
   return { app, apiRouter, guards };

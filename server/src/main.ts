@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { createRuntime } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo-accounts';
+import { exitGracefullyOnSignal } from './lib/shutdown';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {
@@ -26,15 +27,13 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      void runtime.close().then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  exitGracefullyOnSignal(logger, async () => {
+    // No new requests; idle keep-alive connections go now, busy ones when their response is sent.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await runtime.close();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,26 +1,4 @@
-/** Voice agents, their catalogue, stats and uploads as the API returns them (spec 000 §3 and §7, 001 §3). */
-
-export interface Voice {
-  id: string;
-  name: string;
-  description: string;
-}
-
-export interface VoicesResponse {
-  voices: Voice[];
-}
-
-export interface AgentTemplate {
-  id: string;
-  name: string;
-  description: string;
-  /** The example instructions the create dialog fills in. */
-  promptStructure: string;
-}
-
-export interface AgentTemplatesResponse {
-  templates: AgentTemplate[];
-}
+/** Voice agents and their stats as the API returns them (spec 000 §3 and §7, 001 §3). */
 
 /** Totals from the per-agent daily rollup. */
 export interface AgentStats {
@@ -65,7 +43,7 @@ export interface AgentResponse {
 
 export interface CreateAgentResponse {
   agent: Agent;
-  /** The agent's dedicated number, or null while none is assigned ("being provisioned"). */
+  /** The agent's dedicated number in E.164, or null when none was chosen. */
   phoneNumber: string | null;
   message: string;
 }
@@ -110,13 +88,4 @@ export interface DashboardStats {
   /** Minutes used this calendar month (UTC). */
   minutesUsed: number;
   totalCalls: number;
-}
-
-export interface UploadResponse {
-  fileId: string;
-  fileUrl: string;
-  url: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
 }

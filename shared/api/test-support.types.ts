@@ -1,5 +1,5 @@
 import type { BillingStatus } from '../domain/roles';
-import type { Plan } from './auth.types';
+import type { Plan } from './plans.types';
 
 /** The roles a test tenant's users may have, one user per entry. */
 export const TEST_USER_ROLES = ['admin', 'user'] as const;

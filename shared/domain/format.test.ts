@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatClock,
+  formatCount,
   formatDate,
   formatDateTime,
   formatMinutes,
   formatMinutesSeconds,
-  formatNzd,
-  formatNzdCents,
+  formatMoney,
+  formatNzdDollars,
 } from './format';
+import { formatPhoneNumber } from './phone-format';
+
+/** Intl separates the currency code from the amount with a no-break space. */
+const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('format', () => {
-  it('shows NZD with two decimals', () => {
-    expect(formatNzd(12.5)).toBe('$12.50');
-    expect(formatNzd(0)).toBe('$0.00');
-    expect(formatNzd(1234.567)).toBe('$1,234.57');
-    expect(formatNzd(Number.NaN)).toBe('$0.00');
-    expect(formatNzdCents(1000)).toBe('$10.00');
+  it('names the currency of every amount, two decimals, en-NZ grouping', () => {
+    expect(spaced(formatMoney(1000))).toBe('NZD 10.00');
+    expect(spaced(formatMoney(26, 'nzd'))).toBe('NZD 0.26');
+    expect(spaced(formatMoney(123456789, 'usd'))).toBe('USD 1,234,567.89');
+    expect(spaced(formatMoney(Number.NaN))).toBe('NZD 0.00');
+    expect(spaced(formatNzdDollars(12.5))).toBe('NZD 12.50');
+    expect(spaced(formatNzdDollars(1234.567))).toBe('NZD 1,234.57');
+    expect(spaced(formatNzdDollars(0.26))).toBe('NZD 0.26');
   });
 
   it('shows dates as the spec does', () => {
@@ -32,5 +39,18 @@ describe('format', () => {
     expect(formatClock(3600)).toBe('60:00');
     expect(formatMinutes(125)).toBe('2.1 min');
     expect(formatMinutes(0)).toBe('0.0 min');
+  });
+
+  it('groups counts', () => {
+    expect(formatCount(12345)).toBe('12,345');
+    expect(formatCount(0)).toBe('0');
+  });
+
+  it('shows stored E.164 numbers in international format', () => {
+    expect(formatPhoneNumber('+6495550879')).toBe('+64 9 555 0879');
+    expect(formatPhoneNumber('+6421123456')).toBe('+64 21 123 456');
+    expect(formatPhoneNumber('+61291234567')).toBe('+61 2 9123 4567');
+    expect(formatPhoneNumber('+14155550123')).toBe('+1 415 555 0123');
+    expect(formatPhoneNumber('not a number')).toBe('not a number');
   });
 });

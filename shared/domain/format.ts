@@ -1,14 +1,39 @@
 /**
- * Display formats of the spec: NZD with New Zealand English formatting, dates in English (US) with a short
- * month (Jan 5, 2025), durations from integer seconds.
+ * Every display format of the spec, in one place: money in New Zealand English with its currency named (costs are
+ * NZD unless a field says otherwise), dates in English (US) with a short month (Jan 5, 2025), durations from integer
+ * seconds. Phone numbers have their own module (phone-format.ts): its metadata is the largest part of formatting.
  */
 
-const NZD = new Intl.NumberFormat('en-NZ', {
-  style: 'currency',
-  currency: 'NZD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** The currency is always written as its code ("NZD 12.50"): in en-NZ a bare "$" would not say which dollar. */
+function moneyFormat(currency: string): Intl.NumberFormat {
+  const code = currency.toUpperCase();
+  let format = moneyFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat('en-NZ', {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'code',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(code, format);
+  }
+  return format;
+}
+
+const finiteOrZero = (value: number) => (Number.isFinite(value) ? value : 0);
+
+/** An amount in integer cents of a currency, e.g. (1000, 'nzd') → "NZD 10.00". */
+export function formatMoney(cents: number, currency = 'NZD'): string {
+  return moneyFormat(currency).format(finiteOrZero(cents) / 100);
+}
+
+/** An amount the spec gives in NZD dollars (agent stats, call costs), e.g. 12.5 → "NZD 12.50". */
+export function formatNzdDollars(dollars: number): string {
+  return moneyFormat('NZD').format(finiteOrZero(dollars));
+}
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -21,16 +46,6 @@ const SHORT_DATE_TIME = new Intl.DateTimeFormat('en-US', {
 });
 
 const wholeSeconds = (seconds: number) => (Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0);
-
-/** An amount in NZD dollars, e.g. 12.5 → "$12.50". */
-export function formatNzd(dollars: number): string {
-  return NZD.format(Number.isFinite(dollars) ? dollars : 0);
-}
-
-/** An amount in integer cents as NZD, e.g. 1000 → "$10.00". */
-export function formatNzdCents(cents: number): string {
-  return formatNzd((Number.isFinite(cents) ? cents : 0) / 100);
-}
 
 /** An ISO date or timestamp as "Jan 5, 2025"; an empty string when it cannot be read. */
 export function formatDate(value: string | Date): string {
@@ -59,4 +74,9 @@ export function formatClock(seconds: number): string {
 /** Seconds as minutes with one decimal, e.g. 125 → "2.1 min". */
 export function formatMinutes(seconds: number): string {
   return `${(wholeSeconds(seconds) / 60).toFixed(1)} min`;
+}
+
+/** A whole number with New Zealand English grouping, e.g. 12345 → "12,345". */
+export function formatCount(value: number): string {
+  return finiteOrZero(value).toLocaleString('en-NZ');
 }

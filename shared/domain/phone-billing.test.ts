@@ -8,7 +8,7 @@ describe('phone billing', () => {
   it('makes the included numbers free and the rest billable up to the maximum', () => {
     expect(phoneEligibility(0, plan)).toMatchObject({ canPurchase: true, nextNumberCost: 0 });
     expect(phoneEligibility(1, plan)).toMatchObject({ canPurchase: true, nextNumberCost: 1000 });
-    expect(phoneEligibility(1, plan).reason).toBe('Your next number costs $10.00 NZD per month.');
+    expect(phoneEligibility(1, plan).reason).toBe('Your next number costs NZD\u00a010.00 per month.');
     expect(phoneEligibility(3, plan)).toMatchObject({
       currentCount: 3,
       includedInPlan: 1,

@@ -1,4 +1,4 @@
-import { formatNzdCents } from './format';
+import { formatMoney } from './format';
 
 /**
  * Phone number billing (spec 000 §6): numbers up to the plan's included count are free, further ones cost
@@ -49,7 +49,7 @@ export function phoneEligibility(currentCount: number, plan: PhonePlanTerms): Ph
   } else if (next.includedInPlan) {
     reason = `Your next number is included in your plan (${currentCount} of ${plan.phoneNumbersIncluded} included numbers in use).`;
   } else {
-    reason = `Your next number costs ${formatNzdCents(next.costMonthly)} NZD per month.`;
+    reason = `Your next number costs ${formatMoney(next.costMonthly)} per month.`;
   }
   return {
     currentCount,

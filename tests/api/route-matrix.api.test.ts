@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { freshTenant, type FreshTenant } from './support/api-actions';
+import { freshTenant, signIn, type FreshTenant } from './support/api-actions';
 import { useApiSuite } from './support/api-suite';
 import {
   AWAITING_SERVER,
@@ -17,6 +18,9 @@ const MATRIX = withHeadTwins(ROUTE_MATRIX);
 type Caller = 'anonymous' | 'user' | 'admin' | 'superadmin';
 const RANK: Record<Access | Caller, number> = { public: 0, anonymous: 0, user: 1, admin: 2, superadmin: 3 };
 
+/** Logging out ends the token's session at once, so each caller logs out a sign-in of its own. */
+const ENDS_SESSION = new Set([`POST ${apiRoutes.auth.logout()}`]);
+
 function concretePath(path: string): string {
   return path.replace(/:[A-Za-z]+/g, () => randomUUID());
 }
@@ -25,13 +29,26 @@ const sorted = (keys: Iterable<string>) => [...keys].sort();
 
 describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
   const suite = useApiSuite(kind);
-  const tokens: Partial<Record<Caller, string>> = {};
+  let superadminToken: string;
 
   beforeAll(async () => {
-    tokens.user = suite.tenant.user.token;
-    tokens.admin = suite.tenant.admin.token;
-    tokens.superadmin = (await suite.app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
+    superadminToken = (await suite.app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
   });
+
+  /** The caller's token, or for a route that ends its session a sign-in of its own; members of `tenant`. */
+  const tokenFor = async (
+    caller: Caller,
+    route: RouteRule,
+    tenant: FreshTenant = suite.tenant,
+  ): Promise<string | undefined> => {
+    if (caller === 'anonymous') return undefined;
+    const endsSession = ENDS_SESSION.has(`${route.method} ${route.path}`);
+    if (caller === 'superadmin') {
+      return endsSession ? (await suite.app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken : superadminToken;
+    }
+    const account = tenant[caller];
+    return endsSession ? (await signIn(suite.app, account.email, account.password)).accessToken : account.token;
+  };
 
   it('lists every registered route, and registers every listed route', () => {
     const registered = new Set<string>();
@@ -54,7 +71,7 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
     '%s allows exactly its roles',
     async (_name, route) => {
       for (const caller of callers) {
-        const token = tokens[caller as Exclude<Caller, 'anonymous'>];
+        const token = await tokenFor(caller, route);
         const response = await suite.app.request(route.method, concretePath(route.path), {
           token,
           body: route.method === 'GET' ? undefined : {},
@@ -76,7 +93,7 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
     const delinquent: FreshTenant = await freshTenant(suite.app, { billingStatus: 'delinquent' });
     for (const route of MATRIX.filter((r) => r.method !== 'HEAD' && r.access !== 'public')) {
       const response = await suite.app.request(route.method, concretePath(route.path), {
-        token: delinquent.admin.token,
+        token: await tokenFor('admin', route, delinquent),
         body: route.method === 'GET' ? undefined : {},
       });
       if (route.billing) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { apiRoutes } from '@shared/api/routes';
 import { buyNumber as purchaseNumber, createAgent, signIn } from '../api/support/api-actions';
 import type { ApiClient } from '../api/support/api-client';
@@ -118,9 +119,14 @@ test.describe('voice agents', () => {
     // Editing keeps the 2-character rules.
     await edit.getByLabel('Agent Name / Persona').fill('A');
     await edit.getByLabel('Closing Script').fill('x');
+    // A text emptied in the dialog is too short, not "left unchanged".
+    const greeting = await edit.getByLabel('Greeting Script').inputValue();
+    await edit.getByLabel('Greeting Script').fill('');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit.getByText('Name must be at least 2 characters')).toBeVisible();
     await expect(edit.getByText('Closing must be at least 2 characters')).toBeVisible();
+    await expect(edit.getByText('Greeting must be at least 2 characters')).toBeVisible();
+    await edit.getByLabel('Greeting Script').fill(greeting);
     const renamed = `${name} Jr`;
     await edit.getByLabel('Agent Name / Persona').fill(renamed);
     await edit.getByLabel('Closing Script').fill('Ka kite anō, thanks for calling.');
@@ -133,7 +139,7 @@ test.describe('voice agents', () => {
     await expect(card.getByTestId('agent-phone-number')).toHaveText(number);
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
     await expect(card).toContainText('0m 0s');
-    await expect(card).toContainText('$0.00');
+    await expect(card.getByRole('group', { name: 'Total Cost' })).toContainText(/NZD\s0\.00/);
     await expect(card.getByRole('link', { name: 'View Analytics' })).toHaveAttribute(
       'href',
       /^\/agents\/[\w-]+\/analytics$/,
@@ -184,12 +190,15 @@ test.describe('voice agents', () => {
     await expect(page).toHaveURL(`/agents/${agent.id}/analytics`);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     const details = page.getByRole('definition');
-    await expect(details.filter({ hasText: agent.number })).toHaveCount(1);
+    // Stored in E.164, shown in international format (+61 2 …).
+    const shown = formatPhoneNumber(agent.number);
+    expect(shown).toMatch(/^\+61 \d[\d ]+$/);
+    await expect(details.filter({ hasText: shown })).toHaveCount(1);
     await expect(page.getByRole('group', { name: 'Total Calls' })).toContainText('0');
     await expect(page.getByText('No calls yet.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Simulate inbound call' }).click();
-    await expect(page.getByText(`Simulated inbound call placed to ${agent.number}.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`Simulated inbound call placed to ${shown}.`, { exact: false })).toBeVisible();
 
     // The call ends after the sandbox's delay; Sync calls brings it in when it has.
     await expect(async () => {
@@ -198,7 +207,7 @@ test.describe('voice agents', () => {
     }).toPass({ timeout: 30_000 });
     await expect(page.getByText('Simulated inbound call placed', { exact: false })).toBeHidden();
     await expect(page.getByRole('group', { name: 'Average Duration' })).toContainText(/\d+\.\d min/);
-    await expect(page.getByRole('group', { name: 'Total Cost' })).toContainText(/^Total Cost\$\d+\.\d{2}$/);
+    await expect(page.getByRole('group', { name: 'Total Cost' })).toContainText(/^Total CostNZD\s\d+\.\d{2}$/);
     const recent = page.getByRole('list', { name: 'Recent calls' }).getByRole('link');
     await expect(recent).toHaveCount(1);
     await expect(recent.first()).toHaveAttribute('href', /^\/calls\/[\w-]+$/);
@@ -233,7 +242,11 @@ test.describe('voice agents', () => {
       page.getByText('Failed to upload knowledge base file. Agent will be created without knowledge base.'),
     ).toBeVisible();
     const created = page.getByRole('dialog', { name: 'AI Voice Agent Created!' });
-    await expect(created).toContainText('Your phone number is being provisioned.');
+    // No number was chosen: the dialog says so and where to get one, rather than promising one.
+    await expect(created.getByTestId('created-agent-no-number')).toHaveText(
+      'This agent has no phone number yet, so it cannot take calls. Add a number on the Phone Numbers page, then choose it for this agent under Configure Advanced Settings.',
+    );
+    await expect(created.getByRole('link', { name: 'Phone Numbers' })).toHaveAttribute('href', '/phone-numbers');
     await created.getByRole('button', { name: 'Return to Dashboard' }).click();
     const card = agentCard(page, name);
     await expect(card.getByTestId('agent-phone-number')).toHaveText('No phone number assigned');

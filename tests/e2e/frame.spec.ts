@@ -2,6 +2,19 @@ import { DEMO, expect, signInToFrame, test } from './support/fixtures';
 
 const COMMON = ['Dashboard', 'Campaigns', 'Phone Numbers', 'Billing'];
 
+/** The WCAG contrast ratio of two CSS rgb()/rgba() colours. */
+function contrastRatio(first: string, second: string): number {
+  const luminance = (color: string) => {
+    const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 test.describe('the page frame', () => {
   for (const { role, email, initials, links, hidden, apiKeys } of [
     {
@@ -21,19 +34,22 @@ test.describe('the page frame', () => {
       apiKeys: true,
     },
     {
+      // The demo superadmin belongs to no tenant: no tenant screens, no API keys (a tenant's).
       role: 'superadmin',
       email: DEMO.superadmin,
       initials: 'SU',
-      links: [...COMMON, 'Account', 'Admin Billing', 'Admin Plans'],
-      hidden: [],
-      apiKeys: true,
+      links: ['Dashboard', 'Admin Billing', 'Admin Plans'],
+      hidden: ['Campaigns', 'Phone Numbers', 'Billing', 'Account'],
+      apiKeys: false,
     },
   ]) {
     test(`shows the ${role}'s navigation and user menu`, async ({ page }) => {
       await signInToFrame(page, email);
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await expect(nav.getByRole('link')).toHaveText(links);
-      for (const label of hidden) await expect(nav.getByRole('link', { name: label })).toHaveCount(0);
+      for (const label of hidden) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+      }
 
       const menuButton = page.getByRole('button', { name: 'Open user menu' });
       await expect(menuButton).toHaveText(initials);
@@ -64,6 +80,31 @@ test.describe('the page frame', () => {
 
     await page.getByRole('link', { name: 'Parley home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a keyboard user sees a clear focus ring on the nav links', async ({ page }) => {
+    await signInToFrame(page, DEMO.admin);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await page.getByRole('link', { name: 'Parley home' }).focus();
+    for (const label of ['Dashboard', 'Campaigns']) {
+      await page.keyboard.press('Tab');
+      const link = nav.getByRole('link', { name: label });
+      await expect(link).toBeFocused();
+      const ring = await link.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const header = element.closest('header');
+        return {
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          color: style.outlineColor,
+          background: header ? getComputedStyle(header).backgroundColor : '',
+        };
+      });
+      // WCAG 2.4.7 and 1.4.11: a solid ring at least 2px wide, 3:1 against what surrounds it.
+      expect(ring.style).toBe('solid');
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      expect(contrastRatio(ring.color, ring.background)).toBeGreaterThanOrEqual(3);
+    }
   });
 
   test('an admin opens API Keys from the user menu and logs out with a toast', async ({ page }) => {

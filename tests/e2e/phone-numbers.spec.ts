@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
+import { buyNumber, signIn } from '../api/support/api-actions';
 import { expect, signInAs, test } from './support/fixtures';
 
 /** The value of the billing card's "Numbers in use" figure ("1 of 10"). */
@@ -50,7 +52,10 @@ test.describe('phone numbers', () => {
     const results = page.getByRole('list', { name: 'Available numbers' }).getByRole('listitem');
     await expect(results.first()).toBeVisible();
     for (const result of await results.all()) {
-      await expect(result.getByRole('heading')).toHaveText(/^\+1415\d*555/);
+      // Shown in international format; its digits hold the area code and the digits asked for.
+      const heading = result.getByRole('heading');
+      await expect(heading).toHaveText(/^\+1 415 \d{3} \d{4}$/);
+      expect(((await heading.textContent()) ?? '').replace(/\D/g, '')).toMatch(/^1415\d*555/);
       await expect(result).toContainText('San Francisco, CA');
       await expect(result.getByLabel('Country US')).toBeVisible();
       await expect(result.getByText('Voice', { exact: true })).toBeVisible();
@@ -94,6 +99,31 @@ test.describe('phone numbers', () => {
     await expect(page.getByRole('list', { name: 'Available numbers' }).getByText(number, { exact: true })).toHaveCount(
       0,
     );
+  });
+
+  test('on a phone the owned numbers fit the screen without scrolling sideways', async ({ page, api, freshTenant }) => {
+    const { accessToken } = await signIn(api, freshTenant.admin.email, freshTenant.admin.password);
+    const number = await buyNumber(api, accessToken, { country: 'NZ' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, freshTenant.admin);
+    await page.goto('/phone-numbers');
+
+    const owned = page.getByRole('list', { name: 'Your phone numbers' }).getByRole('listitem');
+    await expect(owned).toHaveCount(1);
+    await expect(owned).toContainText(formatPhoneNumber(number.phoneNumber));
+    await expect(owned).toContainText('Active');
+    await expect(owned).toContainText('Available');
+    // Nothing on the page is wider than the screen, and no part of it scrolls sideways.
+    const sideways = await page.evaluate(() => {
+      const root = document.documentElement;
+      const scrollers = [...document.querySelectorAll('main *')].filter(
+        (element) =>
+          element.scrollWidth > element.clientWidth + 1 &&
+          ['auto', 'scroll'].includes(getComputedStyle(element).overflowX),
+      );
+      return { page: root.scrollWidth - root.clientWidth, scrollers: scrollers.map((element) => element.className) };
+    });
+    expect(sideways).toEqual({ page: 0, scrollers: [] });
   });
 
   test('a member who is not an admin can look but not buy', async ({ page, freshTenant }) => {

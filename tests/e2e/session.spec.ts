@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiRoutes } from '@shared/api/routes';
 import { startServer, type TestServer } from './support/server';
 import {
@@ -25,6 +26,21 @@ const test = base.extend<object, { shortLivedServer: TestServer }>({
   baseURL: async ({ shortLivedServer }, use) => use(shortLivedServer.url),
 });
 
+/**
+ * Revokes the page's sign-in behind its back (as logging out on another device does) and waits until its access
+ * token has expired, so that its next call needs a refresh, which is refused.
+ */
+async function revokeElsewhere(page: Page, request: APIRequestContext): Promise<void> {
+  const accessToken = (await storedAccessToken(page))!;
+  const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
+  const revoked = await request.post(apiRoutes.auth.logout(), {
+    data: { refreshToken },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect(revoked.ok()).toBe(true);
+  await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(accessToken) + 1_000);
+}
+
 test.describe('session', () => {
   test('an expired access token is refreshed without the user noticing', async ({ page }) => {
     await signInToFrame(page, DEMO.admin, DEMO_PASSWORD);
@@ -47,22 +63,37 @@ test.describe('session', () => {
 
   test('a failed refresh clears the session and lands on /auth', async ({ page, request }) => {
     await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
-    const accessToken = (await storedAccessToken(page))!;
-    const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
-    // The sign-in is revoked elsewhere (as by logging out on another device).
-    const revoked = await request.post(apiRoutes.auth.logout(), {
-      data: { refreshToken },
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
-    expect(revoked.ok()).toBe(true);
-    await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(accessToken) + 1_000);
+    await revokeElsewhere(page, request);
 
     await page.reload();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Authentication expired. Please log in again.' }),
-    ).toBeVisible();
+    // Said on the sign-in card itself, where it stays until the user signs in (not in a toast that fades).
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Authentication expired. Please log in again.');
     expect(await storedAccessToken(page)).toBeNull();
     expect(await page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
+  });
+
+  test('a refresh that fails while the app is in use ends on /auth, which says why until the next sign-in', async ({
+    page,
+    request,
+  }) => {
+    await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
+    await revokeElsewhere(page, request);
+
+    // The next page the user opens asks the API, meets a 401, and the refresh is refused.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Phone Numbers' })
+      .click();
+    await expect(page).toHaveURL(/\/auth$/);
+    const notice = page.getByRole('main').getByRole('alert');
+    await expect(notice).toHaveText('Authentication expired. Please log in again.');
+
+    await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 });

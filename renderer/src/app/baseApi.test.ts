@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AuthUser } from '@shared/api/auth.types';
 import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { platform } from '../platform';
-import { baseApi } from './baseApi';
+import { injectEndpoints } from './baseApi';
 import { registerNavigator } from './navigation';
 import { signedIn } from './sessionSlice';
 import { makeStore } from './store';
@@ -14,7 +14,7 @@ class RequestWithOrigin extends Request {
   }
 }
 
-const probeApi = baseApi.injectEndpoints({
+const probeApi = injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ ok: boolean }, string>({ query: (name) => `probe/${name}` }),
     poke: build.mutation<{ ok: boolean }, string>({ query: (name) => ({ url: `poke/${name}`, method: 'POST' }) }),
@@ -123,11 +123,13 @@ describe('a 401 (spec 000 §4)', () => {
     handler = () => json(401, { message: 'Authentication expired. Please log in again.' });
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('a'));
     expect(result.error).toMatchObject({ status: 401 });
-    expect(store.getState().session).toMatchObject({ status: 'anonymous', accessToken: null, user: null });
-    expect(navigate).toHaveBeenCalledWith('/auth', { replace: true });
-    expect(store.getState().toasts.items[0]).toMatchObject({
-      description: 'Authentication expired. Please log in again.',
+    expect(store.getState().session).toMatchObject({
+      status: 'anonymous',
+      accessToken: null,
+      user: null,
+      endedReason: 'expired',
     });
+    expect(navigate).toHaveBeenCalledWith('/auth', { replace: true });
   });
 
   it('clears the session when the retry after a refresh is refused again', async () => {

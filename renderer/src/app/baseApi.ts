@@ -13,11 +13,11 @@ import { classifyError, SESSION_EXPIRED_MESSAGE } from '@shared/domain/error-cla
 import { retryDelayMs, shouldRetry } from '@shared/domain/retry-policy';
 import { paymentRequired } from '../components/billing/paymentRequiredSlice';
 import { networkFailureObserved } from '../components/connectivity/connectivitySlice';
-import { showToast } from '../components/toasts/toastSlice';
 import { platform } from '../platform';
 import { QUERY_FRESHNESS_SEC, REQUEST_TIMEOUT_MS } from './config';
 import { navigateTo } from './navigation';
 import { selectAccessToken, sessionEnded, tokensRefreshed, type SessionState } from './sessionSlice';
+import { installApi } from './store';
 
 type Args = string | FetchArgs;
 type Result = Awaited<ReturnType<BaseQueryFn<Args, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>>>;
@@ -98,13 +98,11 @@ function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<Refresh
   return refreshing;
 }
 
+/** The session is over: /auth says so (spec 000 §8) until the user signs in again. */
 function expireSession(api: BaseQueryApi): void {
   if (!(api.getState() as WithSession).session.accessToken) return;
   api.dispatch(sessionEnded('expired'));
   void platform.sessionStore.clear();
-  api.dispatch(
-    showToast({ title: 'Authentication Required', description: SESSION_EXPIRED_MESSAGE, variant: 'destructive' }),
-  );
   navigateTo('/auth', { replace: true });
 }
 
@@ -134,7 +132,7 @@ async function sessionAwareQuery(args: Args, api: BaseQueryApi, extraOptions: ob
       api.dispatch(paymentRequired({ billingStatus: classified.billingStatus, message: classified.serverMessage }));
     }
   }
-  if (result.error?.status === 'FETCH_ERROR' && api.endpoint !== 'checkHealth') {
+  if (result.error?.status === 'FETCH_ERROR') {
     api.dispatch(networkFailureObserved());
   }
   return result;
@@ -169,17 +167,35 @@ const baseQuery: BaseQueryFn<Args, unknown, FetchBaseQueryError, object, FetchBa
   }
 };
 
-/**
- * The one API slice. Features add endpoints in their own `<feature>Api.ts` with `baseApi.injectEndpoints`, and their
- * tag types with `baseApi.enhanceEndpoints({ addTagTypes: [...] })`.
- */
+/** The one API slice; features add their endpoints with `injectEndpoints` below. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Profile', 'Tenant', 'Billing'],
+  // Every cache tag of every feature, declared here once: a tag used but not declared does not compile.
+  tagTypes: [
+    'Profile',
+    'Tenant',
+    'PlatformOverview',
+    'DashboardStats',
+    'Agent',
+    'AgentStats',
+    'Voice',
+    'AgentTemplate',
+    'PhoneNumber',
+    'PhoneBilling',
+  ],
   keepUnusedDataFor: QUERY_FRESHNESS_SEC,
   refetchOnMountOrArgChange: QUERY_FRESHNESS_SEC,
   refetchOnFocus: false,
   refetchOnReconnect: false,
   endpoints: () => ({}),
 });
+
+installApi(baseApi);
+
+/**
+ * How a feature adds its endpoints, in its own `<feature>Api.ts`: a name another feature already took throws rather
+ * than silently replacing that endpoint. Vite's hot reload re-runs a changed module, which then replaces its own.
+ */
+export const injectEndpoints: typeof baseApi.injectEndpoints = (injection) =>
+  baseApi.injectEndpoints({ ...injection, overrideExisting: import.meta.hot ? true : 'throw' });

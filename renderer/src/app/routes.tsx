@@ -1,42 +1,45 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazyPage';
+import { ACCESS, type Access } from './access';
+import { lazyComponent } from './lazyComponent';
 
 export interface PageRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
+  access?: Access;
 }
 
 /**
  * The route table (spec 000 §2). One line per route; every page is its own chunk.
  * FRAMED: signed in, inside the page frame and the per-route error guard.
  * STANDALONE: signed in, without the frame.  PUBLIC: no sign-in needed, no frame.
+ * `access` guards a page by role and tenant (see access.ts); the home at / chooses its own content.
  */
 // prettier-ignore
 export const FRAMED_ROUTES: PageRoute[] = [
-  { path: '/', page: lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
-  { path: '/calls/:callId', page: lazyPage(() => import('../features/calls/CallDetailPage'), 'CallDetailPage') },
-  { path: '/campaigns', page: lazyPage(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage') },
-  { path: '/campaigns/:id', page: lazyPage(() => import('../features/campaigns/CampaignDetailPage'), 'CampaignDetailPage') },
-  { path: '/phone-numbers', page: lazyPage(() => import('../features/phone-numbers/PhoneNumbersPage'), 'PhoneNumbersPage') },
-  { path: '/billing', page: lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage') },
-  { path: '/payment-method', page: lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage') },
-  { path: '/admin/billing', page: lazyPage(() => import('../features/admin/AdminBillingPage'), 'AdminBillingPage') },
-  { path: '/admin/plans', page: lazyPage(() => import('../features/admin/AdminPlansPage'), 'AdminPlansPage') },
-  { path: '/account', page: lazyPage(() => import('../features/account/AccountPage'), 'AccountPage') },
-  { path: '/tenant-management', page: lazyPage(() => import('../features/account/AccountPage'), 'AccountPage') },
-  { path: '/agents/:agentId/analytics', page: lazyPage(() => import('../features/agents/AgentAnalyticsPage'), 'AgentAnalyticsPage') },
-  { path: '/api-keys', page: lazyPage(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage') },
+  { path: '/', page: lazyComponent(() => import('../features/dashboard/DashboardPage'), 'DashboardPage') },
+  { path: '/calls/:callId', page: lazyComponent(() => import('../features/calls/CallDetailPage'), 'CallDetailPage'), access: ACCESS.tenant },
+  { path: '/campaigns', page: lazyComponent(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'), access: ACCESS.tenant },
+  { path: '/campaigns/:id', page: lazyComponent(() => import('../features/campaigns/CampaignDetailPage'), 'CampaignDetailPage'), access: ACCESS.tenant },
+  { path: '/phone-numbers', page: lazyComponent(() => import('../features/phone-numbers/PhoneNumbersPage'), 'PhoneNumbersPage'), access: ACCESS.tenant },
+  { path: '/billing', page: lazyComponent(() => import('../features/billing/BillingPage'), 'BillingPage'), access: ACCESS.tenant },
+  { path: '/payment-method', page: lazyComponent(() => import('../features/billing/BillingPage'), 'BillingPage'), access: ACCESS.tenant },
+  { path: '/admin/billing', page: lazyComponent(() => import('../features/admin/AdminBillingPage'), 'AdminBillingPage'), access: ACCESS.superadmin },
+  { path: '/admin/plans', page: lazyComponent(() => import('../features/admin/AdminPlansPage'), 'AdminPlansPage'), access: ACCESS.superadmin },
+  { path: '/account', page: lazyComponent(() => import('../features/account/AccountPage'), 'AccountPage'), access: ACCESS.account },
+  { path: '/tenant-management', page: lazyComponent(() => import('../features/account/AccountPage'), 'AccountPage'), access: ACCESS.account },
+  { path: '/agents/:agentId/analytics', page: lazyComponent(() => import('../features/agents/AgentAnalyticsPage'), 'AgentAnalyticsPage'), access: ACCESS.tenant },
+  { path: '/api-keys', page: lazyComponent(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage'), access: ACCESS.apiKeys },
 ];
 
 // prettier-ignore
 export const STANDALONE_ROUTES: PageRoute[] = [
-  { path: '/billing-setup', page: lazyPage(() => import('../features/billing/BillingSetupPage'), 'BillingSetupPage') },
+  { path: '/billing-setup', page: lazyComponent(() => import('../features/billing/BillingSetupPage'), 'BillingSetupPage'), access: ACCESS.tenant },
 ];
 
 // prettier-ignore
 export const PUBLIC_ROUTES: PageRoute[] = [
-  { path: '/auth', page: lazyPage(() => import('../features/auth/AuthPage'), 'AuthPage') },
-  { path: '/register', page: lazyPage(() => import('../features/account-screens/RegisterPage'), 'RegisterPage') },
-  { path: '/reset-password', page: lazyPage(() => import('../features/account-screens/ResetPasswordPage'), 'ResetPasswordPage') },
-  { path: '/verify-email', page: lazyPage(() => import('../features/account-screens/VerifyEmailPage'), 'VerifyEmailPage') },
+  { path: '/auth', page: lazyComponent(() => import('../features/auth/AuthPage'), 'AuthPage') },
+  { path: '/register', page: lazyComponent(() => import('../features/account-screens/RegisterPage'), 'RegisterPage') },
+  { path: '/reset-password', page: lazyComponent(() => import('../features/account-screens/ResetPasswordPage'), 'ResetPasswordPage') },
+  { path: '/verify-email', page: lazyComponent(() => import('../features/account-screens/VerifyEmailPage'), 'VerifyEmailPage') },
 ];

@@ -11,17 +11,22 @@ const fontFamily = [
   'sans-serif',
 ].join(',');
 
-/** Light and dark schemes; the system preference decides. */
+/**
+ * Light and dark schemes; the system preference decides, as it does whether things move. Every control shows a clear
+ * keyboard focus ring (MUI's own: 2px in the primary colour, set off by 2px).
+ */
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'media' },
+  focusVisible: true,
+  motion: { reducedMotion: 'system' },
   colorSchemes: {
     light: {
       palette: {
         primary: { main: '#2F5BEA', dark: '#1E44C4', light: '#6C8CF5', contrastText: '#FFFFFF' },
-        secondary: { main: '#0E9F8E', contrastText: '#FFFFFF' },
+        secondary: { main: '#0B7A6D', contrastText: '#FFFFFF' },
         error: { main: '#D93B3B' },
-        warning: { main: '#C77700' },
-        success: { main: '#168A4A' },
+        warning: { main: '#A35D00' },
+        success: { main: '#137A41' },
         background: { default: '#F5F7FB', paper: '#FFFFFF' },
         text: { primary: '#0F172A', secondary: '#556074' },
         divider: '#E3E8F0',

@@ -9,6 +9,7 @@ interface DialogConfirmActionsProps {
   onCancel: () => void;
   /** While the action runs, the confirming button shows it and Cancel waits. */
   busy: boolean;
+  confirmDisabled?: boolean;
   loadingPosition?: 'start' | 'center';
 }
 
@@ -18,6 +19,7 @@ export function DialogConfirmActions({
   onConfirm,
   onCancel,
   busy,
+  confirmDisabled = false,
   loadingPosition,
 }: DialogConfirmActionsProps) {
   return (
@@ -30,6 +32,7 @@ export function DialogConfirmActions({
         variant="contained"
         onClick={onConfirm}
         loading={busy}
+        disabled={confirmDisabled}
         loadingPosition={loadingPosition}
       >
         {confirmLabel}

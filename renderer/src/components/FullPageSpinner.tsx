@@ -1,14 +1,16 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** A centred spinner, with an optional caption such as 'Checking authentication...'. */
+/** A centred spinner, named by its caption (such as 'Checking authentication...') or as 'Loading'. */
 export function FullPageSpinner({ label, fill = 'viewport' }: { label?: string; fill?: 'viewport' | 'area' }) {
+  const captionId = useId();
   return (
     <Box
       role="status"
       aria-live="polite"
-      aria-label={label ?? 'Loading'}
       sx={{
         minHeight: fill === 'viewport' ? '100vh' : '40vh',
         display: 'flex',
@@ -18,8 +20,25 @@ export function FullPageSpinner({ label, fill = 'viewport' }: { label?: string; 
         gap: 2,
       }}
     >
-      <CircularProgress />
-      {label && <Typography color="textSecondary">{label}</Typography>}
+      <CircularProgress aria-label={label ? undefined : 'Loading'} aria-labelledby={label ? captionId : undefined} />
+      {label && (
+        <Typography id={captionId} color="textSecondary">
+          {label}
+        </Typography>
+      )}
     </Box>
+  );
+}
+
+/** A small spinner beside its caption, inside a card or a form. */
+export function InlineSpinner({ label }: { label: string }) {
+  const captionId = useId();
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+      <CircularProgress size={22} aria-labelledby={captionId} />
+      <Typography id={captionId} color="textSecondary">
+        {label}
+      </Typography>
+    </Stack>
   );
 }

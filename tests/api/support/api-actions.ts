@@ -1,4 +1,3 @@
-import type { UploadResponse } from '@shared/api/agents.types';
 import type { AuthResponse } from '@shared/api/auth.types';
 import type {
   AvailableNumbersResponse,
@@ -7,6 +6,7 @@ import type {
 } from '@shared/api/phone-numbers.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { TestTenantAccount, TestTenantRequest, TestTenantResponse } from '@shared/api/test-support.types';
+import type { UploadResponse } from '@shared/api/uploads.types';
 import type { BillingStatus } from '@shared/domain/roles';
 import { expectStatus, type ApiClient, type TestResponse } from './api-client';
 import { fileForm, pdfBytes } from './upload-files';

@@ -3,6 +3,7 @@ import { apiRoutes } from '@shared/api/routes';
 import type { TestTenantAccount } from '@shared/api/test-support.types';
 import { createTestTenant } from '../../api/support/api-actions';
 import { createApiClient, type ApiClient } from '../../api/support/api-client';
+import { AccessibilityAudit } from './accessibility';
 
 export { expect };
 
@@ -28,10 +29,25 @@ interface TenantFixtures {
   api: ApiClient;
   /** An active tenant on the Growth plan made for this test alone (only when the test asks for it). */
   freshTenant: FreshTenant;
+  /** Checks every page the test visits with axe; the test fails on a serious or critical violation. */
+  accessibilityAudit: AccessibilityAudit;
 }
 
-/** Every test talks to the server that global setup started (or one it starts itself). */
+/**
+ * Every test talks to the server that global setup started (or one it starts itself), with animations reduced as the
+ * app allows for people who ask for it (so that every check sees the page as it settles), and an accessibility audit
+ * of every page it visits.
+ */
 export const test = base.extend<TenantFixtures>({
+  contextOptions: async ({ contextOptions }, use) => use({ ...contextOptions, reducedMotion: 'reduce' }),
+  accessibilityAudit: [
+    async ({ page }, use) => {
+      const audit = new AccessibilityAudit(page);
+      await use(audit);
+      await audit.finish();
+    },
+    { auto: true },
+  ],
   // Playwright reads a fixture's dependencies from its first parameter, even when there are none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -115,6 +131,17 @@ export async function linkFromMail(request: APIRequestContext, to: string, kind:
     )
     .not.toBeNull();
   return link as unknown as string;
+}
+
+/**
+ * Moves the running app to a path as one of its own links would, without loading the page again (the route the user
+ * reaches is under test here; how the server answers a typed-in path is the static-serving tests' business).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** The access token the app keeps (spec 000 §3: local storage holds the pair, each token and the user). */

@@ -136,8 +136,6 @@ function ToastCard({ item }: { item: ToastItem }) {
       <Paper
         component="li"
         data-toast=""
-        role={destructive ? 'alert' : 'status'}
-        aria-atomic="true"
         tabIndex={0}
         elevation={6}
         onMouseEnter={() => setHovered(true)}
@@ -177,14 +175,15 @@ function ToastCard({ item }: { item: ToastItem }) {
         ) : (
           <NotificationsNoneIcon fontSize="small" color="primary" sx={{ mt: 0.25 }} />
         )}
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* The live region is inside the list item: an <li> with a role of its own would leave the list. */}
+        <Box role={destructive ? 'alert' : 'status'} aria-atomic="true" sx={{ flex: 1, minWidth: 0 }}>
           {item.title && (
             <Typography variant="subtitle2" component="div" sx={{ fontWeight: 600 }}>
               {item.title}
             </Typography>
           )}
           {item.description && (
-            <Typography variant="body2" component="div" sx={{ opacity: 0.92, overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
               {item.description}
             </Typography>
           )}

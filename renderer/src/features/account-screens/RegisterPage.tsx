@@ -1,22 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { standaloneRegisterSchema, type StandaloneRegisterForm } from '@shared/schemas/auth.schema';
 import { useAppDispatch } from '../../app/hooks';
 import { CenteredLayout } from '../../components/CenteredLayout';
+import { InlineSpinner } from '../../components/FullPageSpinner';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
-import { startSession } from '../auth/sessionActions';
-import { useRegistration } from '../auth/useRegistration';
+import { serverMessageOr, useSchemaForm } from '../../components/forms/useSchemaForm';
+import { startSession, useRegistration } from '../auth';
 import { useGetInvitationQuery } from './invitationsApi';
 
 /** Spec 001 §9: the standalone registration redirects 2 s after success. */
@@ -32,11 +30,11 @@ export function RegisterPage() {
   const later = useDelayedAction();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const { control, handleSubmit, setError, setValue, formState } = useForm<StandaloneRegisterForm>({
-    resolver: sharedSchemaResolver(standaloneRegisterSchema),
-    defaultValues: { name: '', email: '', password: '', tenantName: '', invitationToken },
-  });
-  const { registerAccount, registered } = useRegistration(setError);
+  const { control, handleSubmit, setValue, formState, reportServerError } = useSchemaForm<StandaloneRegisterForm>(
+    standaloneRegisterSchema,
+    { name: '', email: '', password: '', tenantName: '', invitationToken },
+  );
+  const { registerAccount, registered } = useRegistration(reportServerError);
 
   const inviteeEmail = invitation.data?.inviteeEmail;
   useEffect(() => {
@@ -69,10 +67,7 @@ export function RegisterPage() {
   if (invitationToken && invitation.isLoading) {
     return (
       <CenteredLayout title={title}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <CircularProgress size={22} />
-          <Typography color="textSecondary">Loading invitation details...</Typography>
-        </Stack>
+        <InlineSpinner label="Loading invitation details..." />
       </CenteredLayout>
     );
   }

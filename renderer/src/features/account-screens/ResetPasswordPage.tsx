@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,19 +10,13 @@ import { classifyError } from '@shared/domain/error-classifier';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@shared/schemas/auth.schema';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
-import { useResetPasswordMutation } from '../auth/authApi';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
+import { useResetPasswordMutation } from '../auth';
 
 /** Spec 001 §9: back to sign-in 3 s after a reset. */
 export const RESET_REDIRECT_DELAY_MS = 3_000;
 export const MISSING_RESET_TOKEN = 'Reset token is missing. Please use the link from your email.';
-
-function resetFailureText(error: unknown): string {
-  const classified = classifyError(error);
-  if (classified.kind === 'network' || classified.kind === 'timeout') return 'Network error. Please try again.';
-  return classified.serverMessage ?? 'Failed to reset password. Please try again.';
-}
 
 /** /reset-password?token=… (spec 001 §2 and §4). */
 export function ResetPasswordPage() {
@@ -34,10 +27,13 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const later = useDelayedAction();
-  const { control, handleSubmit, formState } = useForm<ResetPasswordForm>({
-    resolver: sharedSchemaResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const { control, handleSubmit, formState, reportServerError } = useSchemaForm<ResetPasswordForm>(
+    resetPasswordFormSchema,
+    {
+      password: '',
+      confirmPassword: '',
+    },
+  );
 
   const onSubmit = async (values: ResetPasswordForm) => {
     setFailure(null);
@@ -46,7 +42,9 @@ export function ResetPasswordPage() {
       setDone(true);
       later(() => void navigate('/auth', { replace: true }), RESET_REDIRECT_DELAY_MS);
     } catch (error) {
-      setFailure(resetFailureText(error));
+      const message = reportServerError(error, 'Failed to reset password. Please try again.');
+      const { kind } = classifyError(error);
+      setFailure(kind === 'network' || kind === 'timeout' ? 'Network error. Please try again.' : message);
     }
   };
 

@@ -3,15 +3,14 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { emailVerified, selectSessionStatus } from '../../app/sessionSlice';
 import { CenteredLayout } from '../../components/CenteredLayout';
-import { useVerifyEmailMutation } from '../auth/authApi';
+import { InlineSpinner } from '../../components/FullPageSpinner';
+import { useVerifyEmailMutation } from '../auth';
 
 export const MISSING_VERIFY_TOKEN = 'Verification token is missing. Please use the link from your email.';
 const VERIFY_FAILED = 'Failed to verify email. Please try again or contact support.';
@@ -53,12 +52,7 @@ export function VerifyEmailPage() {
 
   return (
     <CenteredLayout title="Verify your email">
-      {state.phase === 'verifying' && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={22} />
-          <Typography color="textSecondary">Verifying your email address...</Typography>
-        </Stack>
-      )}
+      {state.phase === 'verifying' && <InlineSpinner label="Verifying your email address..." />}
       {state.phase === 'verified' && (
         <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
           <Alert severity="success" icon={<CheckCircleOutlineIcon />} sx={{ width: '100%' }}>

@@ -1,5 +1,5 @@
 import { apiRoutes } from '@shared/api/routes';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 export interface InvitationDetails {
   inviteeEmail: string;
@@ -8,7 +8,7 @@ export interface InvitationDetails {
 }
 
 /** The public look-up of an invitation by its token (spec 001 §7). */
-export const invitationsApi = baseApi.injectEndpoints({
+export const invitationsApi = injectEndpoints({
   endpoints: (build) => ({
     getInvitation: build.query<InvitationDetails, string>({
       query: (token) => apiRoutes.invitations.byToken.relative(token),

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Agent, AgentStatsResponse } from '@shared/api/agents.types';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatClock, formatDate, formatDateTime, formatMinutes, formatNzd } from '@shared/domain/format';
+import { formatClock, formatDate, formatDateTime, formatMinutes, formatNzdDollars } from '@shared/domain/format';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -28,7 +30,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sessionSlice';
-import { useGetAuthStatusQuery } from '../auth/authApi';
+import { useGetAuthStatusQuery } from '../auth';
 import { Figure } from '../../components/Figure';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/toasts/useToast';
@@ -85,7 +87,9 @@ function AgentDetails({ agent }: { agent: Agent }) {
       <CardContent component="dl" sx={{ m: 0 }}>
         <Detail label="Name">{agent.name}</Detail>
         <Detail label="Purpose">{agent.purpose}</Detail>
-        <Detail label="Phone Number">{agent.phoneNumber ?? 'Not assigned'}</Detail>
+        <Detail label="Phone Number">
+          {agent.phoneNumber ? formatPhoneNumber(agent.phoneNumber) : 'Not assigned'}
+        </Detail>
         <Detail label="Created">{formatDate(agent.createdAt)}</Detail>
         <Detail label="Status">
           <Chip
@@ -112,8 +116,8 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           <Figure size="large" label="Total Calls" value={show((s) => String(s.totalCalls))} />
           <Figure size="large" label="Average Duration" value={show((s) => formatMinutes(s.averageDuration))} />
-          <Figure size="large" label="Total Cost" value={show((s) => formatNzd(s.totalCost))} />
-          <Figure size="large" label="Average Cost" value={show((s) => formatNzd(s.averageCost))} />
+          <Figure size="large" label="Total Cost" value={show((s) => formatNzdDollars(s.totalCost))} />
+          <Figure size="large" label="Average Cost" value={show((s) => formatNzdDollars(s.averageCost))} />
         </Box>
 
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
@@ -128,21 +132,22 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
         ) : (
           <List disablePadding aria-label="Recent calls">
             {recent.map((call) => (
-              <ListItemButton
-                key={call.id}
-                component={RouterLink}
-                to={`/calls/${call.id}`}
-                sx={{ borderRadius: 1, mb: 0.5, border: 1, borderColor: 'divider' }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                  <CallIcon color="primary" />
-                </ListItemIcon>
-                <ListItemText
-                  primary={formatDateTime(call.startedAt)}
-                  secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzd(call.costNzd)}`}
-                />
-                <ChevronRightIcon color="action" />
-              </ListItemButton>
+              <ListItem key={call.id} disablePadding sx={{ mb: 0.5 }}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={`/calls/${call.id}`}
+                  sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <CallIcon color="primary" />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={formatDateTime(call.startedAt)}
+                    secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzdDollars(call.costNzd)}`}
+                  />
+                  <ChevronRightIcon color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
@@ -258,8 +263,8 @@ export function AgentAnalyticsPage() {
       />
       {callsWhenPlaced !== null && (stats.data?.totalCalls ?? 0) <= callsWhenPlaced && (
         <Alert severity="info" onClose={() => setCallsWhenPlaced(null)} sx={{ mb: 3 }}>
-          Simulated inbound call placed to {data.phoneNumber}. When it ends, in a few seconds, select Sync calls to
-          bring it into these stats.
+          Simulated inbound call placed to {data.phoneNumber && formatPhoneNumber(data.phoneNumber)}. When it ends, in a
+          few seconds, select Sync calls to bring it into these stats.
         </Alert>
       )}
       <Grid container spacing={3}>

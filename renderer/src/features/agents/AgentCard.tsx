@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import type { Agent } from '@shared/api/agents.types';
-import { formatMinutesSeconds, formatNzd } from '@shared/domain/format';
+import { formatMinutesSeconds, formatNzdDollars } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -19,6 +19,7 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { Figure } from '../../components/Figure';
+import { PhoneNumberText } from '../../components/PhoneNumberText';
 
 interface AgentCardProps {
   agent: Agent;
@@ -75,7 +76,7 @@ export function AgentCard({ agent, canManage, onEdit, onRemove, removing = false
           data-testid="agent-phone-number"
         >
           <PhoneIcon fontSize="small" color={agent.phoneNumber ? 'primary' : 'disabled'} />
-          {agent.phoneNumber ?? 'No phone number assigned'}
+          {agent.phoneNumber ? <PhoneNumberText value={agent.phoneNumber} /> : 'No phone number assigned'}
         </Typography>
 
         <Divider />
@@ -83,7 +84,7 @@ export function AgentCard({ agent, canManage, onEdit, onRemove, removing = false
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
           <Figure size="small" label="Total Calls" value={String(stats.totalCalls)} />
           <Figure size="small" label="Avg Duration" value={formatMinutesSeconds(stats.averageDuration)} />
-          <Figure size="small" label="Total Cost" value={formatNzd(stats.totalCost)} />
+          <Figure size="small" label="Total Cost" value={formatNzdDollars(stats.totalCost)} />
         </Box>
 
         {agent.locked && (

@@ -1,10 +1,13 @@
+import { Link as RouterLink } from 'react-router-dom';
 import type { CreateAgentResponse } from '@shared/api/agents.types';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
@@ -17,7 +20,10 @@ interface AgentCreatedDialogProps {
   onReturn: () => void;
 }
 
-/** 'AI Voice Agent Created!' (spec 000 §2): the dedicated number or the provisioning note, and what comes next. */
+/**
+ * 'AI Voice Agent Created!' (spec 000 §2): the dedicated number, or, when none was chosen, that the agent has none yet
+ * and how to give it one; and what comes next.
+ */
 export function AgentCreatedDialog({ result, onConfigure, onReturn }: AgentCreatedDialogProps) {
   const phoneNumber = result?.phoneNumber ?? null;
   return (
@@ -43,12 +49,16 @@ export function AgentCreatedDialog({ result, onConfigure, onReturn }: AgentCreat
                 data-testid="created-agent-number"
               >
                 <PhoneInTalkIcon color="primary" />
-                {phoneNumber}
+                {formatPhoneNumber(phoneNumber)}
               </Typography>
             </>
           ) : (
-            <Typography>
-              Your phone number is being provisioned. It will appear on the agent card as soon as it is assigned.
+            <Typography data-testid="created-agent-no-number">
+              This agent has no phone number yet, so it cannot take calls. Add a number on the{' '}
+              <Link component={RouterLink} to="/phone-numbers">
+                Phone Numbers
+              </Link>{' '}
+              page, then choose it for this agent under Configure Advanced Settings.
             </Typography>
           )}
         </Box>

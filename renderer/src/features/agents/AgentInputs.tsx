@@ -1,7 +1,10 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
-import type { Agent, AgentTemplate, Voice } from '@shared/api/agents.types';
+import type { AgentTemplate } from '@shared/api/agent-templates.types';
+import type { Agent } from '@shared/api/agents.types';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
+import type { Voice } from '@shared/api/voices.types';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { AGENT_LIMITS } from '@shared/schemas/agent.schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +19,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { FormSelectField } from '../../components/forms/FormSelectField';
 import { FormTextField } from '../../components/forms/FormTextField';
 import type { KnowledgeMode, KnowledgeSource } from './useKnowledgeSource';
 
@@ -91,10 +95,9 @@ interface SelectInputProps {
 function SelectInput({ emptyLabel, renderValue, children, ...props }: SelectInputProps) {
   const { control } = useFormContext<AgentInputsValues>();
   return (
-    <FormTextField
+    <FormSelectField
       {...props}
       control={control}
-      select
       fullWidth
       slotProps={{ select: { displayEmpty: true, renderValue }, inputLabel: { shrink: true } }}
     >
@@ -102,7 +105,7 @@ function SelectInput({ emptyLabel, renderValue, children, ...props }: SelectInpu
         <em>{emptyLabel}</em>
       </MenuItem>
       {children}
-    </FormTextField>
+    </FormSelectField>
   );
 }
 
@@ -299,7 +302,10 @@ export function AgentInputs({
         name="phoneNumberId"
         label="Phone Number"
         emptyLabel="No phone number"
-        renderValue={(value) => phoneNumbers.find((number) => number.id === value)?.phoneNumber ?? 'No phone number'}
+        renderValue={(value) => {
+          const chosen = phoneNumbers.find((number) => number.id === value);
+          return chosen ? formatPhoneNumber(chosen.phoneNumber) : 'No phone number';
+        }}
         error={phoneNumbersFailed}
         helperText={
           phoneNumbersFailed
@@ -318,8 +324,8 @@ export function AgentInputs({
               <ListItemText
                 primary={
                   number.label && number.label !== number.phoneNumber
-                    ? `${number.phoneNumber} · ${number.label}`
-                    : number.phoneNumber
+                    ? `${formatPhoneNumber(number.phoneNumber)} · ${number.label}`
+                    : formatPhoneNumber(number.phoneNumber)
                 }
                 secondary={takenByOther ? `Assigned to ${owner.agent_name}` : 'Available'}
               />

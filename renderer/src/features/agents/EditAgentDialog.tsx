@@ -1,13 +1,28 @@
-import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
+import type { StringSchema } from 'yup';
 import type { Agent } from '@shared/api/agents.types';
-import { updateAgentSchema, type UpdateAgentRequest } from '@shared/schemas/agent.schema';
+import { AGENT_LIMITS, updateAgentSchema, type UpdateAgentRequest } from '@shared/schemas/agent.schema';
+import { FormDialog } from '../../components/forms/FormDialog';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
-import { AgentFormBody, AgentFormDialog } from './AgentFormDialog';
+import { AgentFormBody } from './AgentFormDialog';
 import { useUpdateAgentMutation } from './agentsApi';
 import { useAgentForm } from './useAgentForm';
 
-const TITLE_ID = 'edit-agent-title';
+/**
+ * The dialog shows every text filled in, so a text emptied there is too short (spec 000 §5), not "left unchanged" as
+ * an absent field of the API's partial update is.
+ */
+const filledIn = (field: 'name' | 'purpose' | 'greeting' | 'closing', label: string) =>
+  (updateAgentSchema.fields[field] as StringSchema<string | undefined>).required(
+    `${label} must be at least ${AGENT_LIMITS.editMin} characters`,
+  );
+
+const editAgentFormSchema = updateAgentSchema.shape({
+  name: filledIn('name', 'Name'),
+  purpose: filledIn('purpose', 'Purpose'),
+  greeting: filledIn('greeting', 'Greeting'),
+  closing: filledIn('closing', 'Closing'),
+});
 
 interface EditAgentDialogProps {
   /** The agent to edit; the dialog is open while there is one. */
@@ -18,39 +33,26 @@ interface EditAgentDialogProps {
 /** Edit agent (spec 000 §2): the create fields except the campaign, each text at least 2 characters. */
 export function EditAgentDialog({ agent, onClose }: EditAgentDialogProps) {
   return (
-    <AgentFormDialog open={Boolean(agent)} onClose={onClose} titleId={TITLE_ID}>
-      {(onBusyChange) =>
-        agent && <EditAgentForm key={agent.id} agent={agent} onClose={onClose} onBusyChange={onBusyChange} />
-      }
-    </AgentFormDialog>
+    <FormDialog open={Boolean(agent)} onClose={onClose} maxWidth="md">
+      {agent && <EditAgentForm key={agent.id} agent={agent} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
-function EditAgentForm({
-  agent,
-  onClose,
-  onBusyChange,
-}: {
-  agent: Agent;
-  onClose: () => void;
-  onBusyChange: (busy: boolean) => void;
-}) {
+function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }) {
   const [updateAgent] = useUpdateAgentMutation();
   const { toast } = useToast();
   const hasFile = Boolean(agent.knowledge && 'fileId' in agent.knowledge);
-  const form = useForm<UpdateAgentRequest>({
-    resolver: yupResolver(updateAgentSchema),
-    defaultValues: {
-      name: agent.name,
-      purpose: agent.purpose,
-      greeting: agent.greeting,
-      closing: agent.closing,
-      knowledge: agent.knowledge && 'url' in agent.knowledge ? agent.knowledge : { url: '' },
-      voiceId: agent.voiceId ?? '',
-      phoneNumberId: agent.phoneNumberId ?? '',
-      templateId: '',
-      prompt: agent.prompt ?? '',
-    },
+  const form = useSchemaForm<UpdateAgentRequest>(editAgentFormSchema, {
+    name: agent.name,
+    purpose: agent.purpose,
+    greeting: agent.greeting,
+    closing: agent.closing,
+    knowledge: agent.knowledge && 'url' in agent.knowledge ? agent.knowledge : { url: '' },
+    voiceId: agent.voiceId ?? '',
+    phoneNumberId: agent.phoneNumberId ?? '',
+    templateId: '',
+    prompt: agent.prompt ?? '',
   });
 
   const agentForm = useAgentForm({
@@ -58,7 +60,6 @@ function EditAgentForm({
     agentId: agent.id,
     knowledgeMode: hasFile ? 'file' : 'url',
     failure: { title: 'Error updating agent', text: 'Failed to update agent. Please try again.' },
-    onBusyChange,
     save: async (values, knowledge, uploadKnowledge) => {
       const { knowledge: typedSource, ...rest } = values;
       let changes: UpdateAgentRequest = rest;
@@ -81,7 +82,6 @@ function EditAgentForm({
   return (
     <AgentFormBody
       agentForm={agentForm}
-      titleId={TITLE_ID}
       title={`Edit ${agent.name}`}
       currentFileNote={hasFile ? 'A knowledge PDF is on file. Choose a new one to replace it.' : undefined}
       submitLabel="Save Changes"

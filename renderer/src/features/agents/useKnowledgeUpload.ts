@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { classifyError } from '@shared/domain/error-classifier';
 import { uploadIdFromPath } from '@shared/schemas/upload.schema';
 import { useToast } from '../../components/toasts/useToast';
-import { useUploadKnowledgeFileMutation } from './agentsApi';
+import { useUploadFileMutation } from '../uploads';
 
 /** What an agent request carries as its knowledge source for an uploaded file. */
 export type KnowledgeReference = { fileId: string };
@@ -18,13 +18,13 @@ const CONSEQUENCE = {
  * reference, is reported and gives null: the agent is saved all the same, without the file.
  */
 export function useKnowledgeUpload() {
-  const [upload] = useUploadKnowledgeFileMutation();
+  const [upload] = useUploadFileMutation();
   const { toast } = useToast();
 
   const uploadKnowledge = useCallback(
     async (file: File, saving: keyof typeof CONSEQUENCE): Promise<KnowledgeReference | null> => {
       try {
-        const answer = await upload(file).unwrap();
+        const answer = await upload({ file, purpose: 'knowledge' }).unwrap();
         // Without a file id, the download path the answer gives names the file too.
         const fileId = answer.fileId || uploadIdFromPath(answer.fileUrl || answer.url || '');
         if (fileId) return { fileId };

@@ -1,25 +1,34 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { SESSION_EXPIRED_MESSAGE } from '@shared/domain/error-classifier';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
-import { selectSessionStatus } from '../../app/sessionSlice';
+import { lazyComponent } from '../../app/lazyComponent';
+import { selectSession } from '../../app/sessionSlice';
 import { ConnectionBanner } from '../../components/connectivity/ConnectionBanner';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { DeferredMount } from '../../components/DeferredMount';
 import { CHECKING_AUTHENTICATION } from '../../components/RequireAuth';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
-import { RegisterForm } from './RegisterForm';
+
+// Neither is on the screen when /auth opens: they load when the Register tab or Forgot password is chosen.
+const RegisterForm = lazyComponent(() => import('./RegisterForm'), 'RegisterForm');
+const ForgotPasswordDialog = lazyComponent(() => import('./ForgotPasswordDialog'), 'ForgotPasswordDialog');
 
 type AuthTab = 'login' | 'register';
 
-/** /auth: login and register tabs beside the marketing panel (spec 000 §2, spec 001 §2). */
+/**
+ * /auth: login and register tabs beside the marketing panel (spec 000 §2, spec 001 §2); after an expired session or a
+ * failed refresh it says so until the user signs in again (spec 000 §8).
+ */
 export function AuthPage() {
-  const status = useAppSelector(selectSessionStatus);
+  const { status, endedReason } = useAppSelector(selectSession);
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('login');
   const [loginEmail, setLoginEmail] = useState('');
@@ -48,6 +57,11 @@ export function AuthPage() {
             <Typography color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
               {tab === 'login' ? 'Sign in to manage your voice agents.' : 'Set up Parley for your business in minutes.'}
             </Typography>
+            {endedReason === 'expired' && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {SESSION_EXPIRED_MESSAGE}
+              </Alert>
+            )}
             <Tabs
               value={tab}
               onChange={(_, value: AuthTab) => setTab(value)}
@@ -73,23 +87,27 @@ export function AuthPage() {
               hidden={tab !== 'register'}
             >
               {tab === 'register' && (
-                <RegisterForm
-                  onRegistered={(email) => {
-                    setLoginEmail(email);
-                    setLoginFormKey((key) => key + 1);
-                    setTab('login');
-                  }}
-                />
+                <Suspense fallback={<FullPageSpinner fill="area" />}>
+                  <RegisterForm
+                    onRegistered={(email) => {
+                      setLoginEmail(email);
+                      setLoginFormKey((key) => key + 1);
+                      setTab('login');
+                    }}
+                  />
+                </Suspense>
               )}
             </div>
           </Paper>
         </Box>
       </Box>
-      <ForgotPasswordDialog
-        open={forgotEmail !== null}
-        defaultEmail={forgotEmail ?? ''}
-        onClose={() => setForgotEmail(null)}
-      />
+      <DeferredMount when={forgotEmail !== null}>
+        <ForgotPasswordDialog
+          open={forgotEmail !== null}
+          defaultEmail={forgotEmail ?? ''}
+          onClose={() => setForgotEmail(null)}
+        />
+      </DeferredMount>
     </Box>
   );
 }

@@ -1,17 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { forgotPasswordSchema, type ForgotPasswordRequest } from '@shared/schemas/auth.schema';
+import { FormDialog, FormDialogBody } from '../../components/forms/FormDialog';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import { useForgotPasswordMutation } from './authApi';
 
@@ -28,22 +21,22 @@ export function ForgotPasswordDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="forgot-password-title">
-      {open && <ForgotPasswordContent defaultEmail={defaultEmail} onClose={onClose} />}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} maxWidth="xs">
+      <ForgotPasswordForm defaultEmail={defaultEmail} onClose={onClose} />
+    </FormDialog>
   );
 }
 
-function ForgotPasswordContent({ defaultEmail, onClose }: { defaultEmail: string; onClose: () => void }) {
+function ForgotPasswordForm({ defaultEmail, onClose }: { defaultEmail: string; onClose: () => void }) {
   const { toast } = useToast();
   const [sendResetEmail] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const later = useDelayedAction();
-  const { control, handleSubmit, formState } = useForm<ForgotPasswordRequest>({
-    resolver: sharedSchemaResolver(forgotPasswordSchema),
-    defaultValues: { email: defaultEmail },
-  });
+  const { control, handleSubmit, formState, reportServerError } = useSchemaForm<ForgotPasswordRequest>(
+    forgotPasswordSchema,
+    { email: defaultEmail },
+  );
 
   const onSubmit = async (values: ForgotPasswordRequest) => {
     setFailure(null);
@@ -56,41 +49,37 @@ function ForgotPasswordContent({ defaultEmail, onClose }: { defaultEmail: string
       setFailure('Failed to send password reset email. Please try again.');
       toast({
         title: 'Reset failed',
-        description: serverMessageOr(error, 'Failed to send reset email'),
+        description: reportServerError(error, 'Failed to send reset email') ?? 'Failed to send reset email',
         variant: 'destructive',
       });
     }
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
-      <DialogTitle id="forgot-password-title">Reset your password</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>
-            Enter the e-mail address of your account and we will send you a link to choose a new password.
-          </DialogContentText>
-          {sent && <Alert severity="success">Check your email for password reset instructions.</Alert>}
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <FormTextField
-            control={control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            disabled={sent}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={formState.isSubmitting} disabled={sent}>
-          Send Reset Link
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialogBody
+      title="Reset your password"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      onSubmit={handleSubmit(onSubmit)}
+      submitting={formState.isSubmitting}
+      submitLabel="Send Reset Link"
+      submitDisabled={sent}
+      error={failure}
+      onCancel={onClose}
+    >
+      {sent && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Check your email for password reset instructions.
+        </Alert>
+      )}
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        disabled={sent}
+      />
+    </FormDialogBody>
   );
 }

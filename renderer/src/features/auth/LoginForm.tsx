@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,13 +7,14 @@ import Stack from '@mui/material/Stack';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useAppDispatch } from '../../app/hooks';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { serverMessageOr, useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
-import { useLoginMutation } from './authApi';
-import { loginFormSchema, type LoginFormValues } from './authForms';
-import { startSession } from './sessionActions';
+import type { LoginFormValues } from './authForms';
 
 export const LOGIN_FAILED_TEXT = 'Login failed. Please check your credentials.';
+
+/** /auth is the first screen of most visits: its schema, and yup with it, load when the form is first checked. */
+const loadLoginSchema = async () => (await import('./authForms')).loginFormSchema;
 
 export function LoginForm({
   defaultEmail,
@@ -25,28 +25,25 @@ export function LoginForm({
 }) {
   const dispatch = useAppDispatch();
   const { toast } = useToast();
-  const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
-    resolver: sharedSchemaResolver(loginFormSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const { control, handleSubmit, getValues, formState, reportServerError } = useSchemaForm<LoginFormValues>(
+    loadLoginSchema,
+    { email: defaultEmail, password: '' },
+  );
 
   const onSubmit = async (values: LoginFormValues) => {
     setFailure(null);
     try {
-      const response = await login(values).unwrap();
+      // The API arrives with the first sign-in, not with the form (see installApi).
+      const [{ authApi }, { startSession }] = await Promise.all([import('./authApi'), import('./sessionActions')]);
+      const response = await dispatch(authApi.endpoints.login.initiate(values, { track: false })).unwrap();
       if (!response.user.emailVerified) {
         toast({ title: 'Email not verified', description: 'Please check your email to verify your account.' });
       }
       dispatch(startSession(response));
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['email', 'password']);
-      toast({
-        title: 'Login failed',
-        description: serverMessageOr(error, 'Invalid credentials'),
-        variant: 'destructive',
-      });
+      const message = reportServerError(error, 'Invalid credentials') ?? 'Invalid credentials';
+      toast({ title: 'Login failed', description: message, variant: 'destructive' });
       setFailure(classifyError(error).status === 401 ? LOGIN_FAILED_TEXT : serverMessageOr(error, LOGIN_FAILED_TEXT));
     }
   };

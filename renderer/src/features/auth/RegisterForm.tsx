@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { sharedSchemaResolver } from '../../components/forms/formHelpers';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { nameOrEmailLocalPart, registerFormSchema, type RegisterFormValues } from './authForms';
 import { useRegistration } from './useRegistration';
 
@@ -13,11 +12,16 @@ export const SWITCH_TO_LOGIN_DELAY_MS = 1_500;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const later = useDelayedAction();
-  const { control, handleSubmit, setError, formState } = useForm<RegisterFormValues>({
-    resolver: sharedSchemaResolver(registerFormSchema),
-    defaultValues: { name: '', email: '', password: '', tenantName: '' },
-  });
-  const { registerAccount, registered } = useRegistration(setError);
+  const { control, handleSubmit, formState, reportServerError } = useSchemaForm<RegisterFormValues>(
+    registerFormSchema,
+    {
+      name: '',
+      email: '',
+      password: '',
+      tenantName: '',
+    },
+  );
+  const { registerAccount, registered } = useRegistration(reportServerError);
 
   const onSubmit = async (values: RegisterFormValues) => {
     const outcome = await registerAccount({ ...values, name: nameOrEmailLocalPart(values.name, values.email) });

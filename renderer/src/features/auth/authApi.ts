@@ -7,14 +7,14 @@ import type {
   ResetPasswordRequest,
   VerifyEmailRequest,
 } from '@shared/schemas/auth.schema';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 interface MessageResponse {
   message: string;
 }
 
 /** Sign-in, registration, the account e-mails and the profile (spec 000 §7, spec 001 §7). */
-export const authApi = baseApi.injectEndpoints({
+export const authApi = injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<AuthResponse, LoginRequest>({
       query: (body) => ({ url: apiRoutes.auth.login.relative(), method: 'POST', body }),

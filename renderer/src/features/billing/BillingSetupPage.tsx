@@ -4,7 +4,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sessionSlice';
 import { CenteredLayout } from '../../components/CenteredLayout';
-import { logout } from '../auth/sessionActions';
+import { logout } from '../auth';
 
 /**
  * Plan setup (spec 001 §2), outside the frame; the billing gate sends tenants here until billing is active. The plan

@@ -1,8 +1,8 @@
 import { apiRoutes } from '@shared/api/routes';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The payment provider's billing portal, opened from the Payment Required dialog (spec 000 §7). */
-export const billingPortalApi = baseApi.injectEndpoints({
+export const billingPortalApi = injectEndpoints({
   endpoints: (build) => ({
     openCustomerPortal: build.mutation<{ url?: string }, { returnUrl: string }>({
       query: (body) => ({ url: apiRoutes.billing.customerPortal.relative(), method: 'POST', body }),

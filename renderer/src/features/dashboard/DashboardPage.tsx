@@ -1,4 +1,5 @@
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatCount } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -7,10 +8,14 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CallIcon from '@mui/icons-material/Call';
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { isPlatformAccount } from '../../app/access';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../app/sessionSlice';
 import { PageHeader } from '../../components/PageHeader';
+import { PlatformHome } from '../admin';
 import { AgentsSection, useGetAgentsQuery } from '../agents';
 import { useGetDashboardStatsQuery } from './dashboardApi';
-import { StatCard } from './StatCard';
+import { StatCard } from '../../components/StatCard';
 
 /** The dashboard's failures in the spec's words (000 §8); a not-found answer just means there is nothing yet. */
 function failureText(what: string, error: unknown): string | null {
@@ -22,15 +27,20 @@ function failureText(what: string, error: unknown): string | null {
 
 const STAT_ITEM = { xs: 12, sm: 6, md: 3 } as const;
 
-/** The dashboard at / (spec 000 §2): the tenant's figures and its voice agents. */
+/** The home at /: a tenant's dashboard, or the platform's for a superadmin who belongs to no tenant. */
 export function DashboardPage() {
+  return isPlatformAccount(useAppSelector(selectCurrentUser)) ? <PlatformHome /> : <TenantDashboard />;
+}
+
+/** The dashboard of spec 000 §2: the tenant's figures and its voice agents. */
+function TenantDashboard() {
   const stats = useGetDashboardStatsQuery();
   const agents = useGetAgentsQuery();
   const failures = [
     failureText('Failed to fetch stats', stats.error),
     failureText('Failed to fetch agents', agents.error),
   ].filter((text): text is string => Boolean(text));
-  const figure = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-NZ'));
+  const figure = (value: number | undefined) => (value === undefined ? '—' : formatCount(value));
 
   return (
     <Box>

@@ -1,9 +1,9 @@
 import type { DashboardStats } from '@shared/api/agents.types';
 import { apiRoutes } from '@shared/api/routes';
-import { baseApi } from '../../app/baseApi';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The dashboard's figures; agent and number changes invalidate them. */
-export const dashboardApi = baseApi.enhanceEndpoints({ addTagTypes: ['DashboardStats'] }).injectEndpoints({
+export const dashboardApi = injectEndpoints({
   endpoints: (build) => ({
     getDashboardStats: build.query<DashboardStats, void>({
       query: () => apiRoutes.stats.dashboard.relative(),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
+import { Controller, type Control } from 'react-hook-form';
 import type { AvailablePhoneNumber, PhoneBillingResponse } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import {
   availableNumbersQuerySchema,
   SEARCH_LIMIT_DEFAULT,
@@ -26,6 +26,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { NumberBadges, placeOf } from './NumberBadges';
 import { useLazySearchAvailableNumbersQuery } from './phoneNumbersApi';
 
@@ -103,16 +104,13 @@ function CapabilityCheckbox({
 export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberSearchProps) {
   const [search, results] = useLazySearchAvailableNumbersQuery();
   const [searched, setSearched] = useState(false);
-  const form = useForm<AvailableNumbersQuery>({
-    resolver: yupResolver(availableNumbersQuerySchema),
-    defaultValues: {
-      country: 'NZ',
-      areaCode: '',
-      contains: '',
-      voiceEnabled: true,
-      smsEnabled: false,
-      limit: SEARCH_LIMIT_DEFAULT,
-    },
+  const form = useSchemaForm<AvailableNumbersQuery>(availableNumbersQuerySchema, {
+    country: 'NZ',
+    areaCode: '',
+    contains: '',
+    voiceEnabled: true,
+    smsEnabled: false,
+    limit: SEARCH_LIMIT_DEFAULT,
   });
 
   const submit = form.handleSubmit((query) => {
@@ -245,7 +243,7 @@ export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberS
                 >
                   <CardContent sx={{ flexGrow: 1 }}>
                     <Typography variant="h6" component="h3">
-                      {number.phoneNumber}
+                      {formatPhoneNumber(number.phoneNumber)}
                     </Typography>
                     <Typography color="text.secondary">{number.friendlyName}</Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -259,7 +257,7 @@ export function NumberSearch({ eligibility, online, isAdmin, onChoose }: NumberS
                       fullWidth
                       disabled={!isAdmin || !canPurchase || !online}
                       onClick={() => onChoose(number)}
-                      aria-label={`${free ? 'Select' : 'Purchase'} ${number.phoneNumber}`}
+                      aria-label={`${free ? 'Select' : 'Purchase'} ${formatPhoneNumber(number.phoneNumber)}`}
                     >
                       {free ? 'Select' : 'Purchase'}
                     </Button>

@@ -1,6 +1,6 @@
 import type { PhoneBillingResponse } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatNzdCents } from '@shared/domain/format';
+import { formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -47,10 +47,10 @@ export function PhoneBillingCard({ billing, loading, error }: PhoneBillingCardPr
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
           <Figure label="Numbers in use" value={`${eligibility.currentCount} of ${eligibility.maxAllowed}`} />
           <Figure label="Included in plan" value={String(eligibility.includedInPlan)} />
-          <Figure label="Cost per extra number" value={`${formatNzdCents(currentCosts.costPerNumber)}/mo`} />
+          <Figure label="Cost per extra number" value={`${formatMoney(currentCosts.costPerNumber)}/mo`} />
           <Figure
             label={`Monthly cost (${currentCosts.billableNumbers} billable)`}
-            value={formatNzdCents(currentCosts.totalCost)}
+            value={formatMoney(currentCosts.totalCost)}
           />
         </Box>
         <LinearProgress

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AvailablePhoneNumber } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { SEARCH_COUNTRIES, type SearchCountry } from '@shared/schemas/phone-number.schema';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -54,7 +55,7 @@ export function PhoneNumbersPage() {
       setTab('owned');
       toast({
         title: 'Phone number added',
-        description: `${result.phoneNumber.phoneNumber} is yours. Assign it to an agent from the dashboard.`,
+        description: `${formatPhoneNumber(result.phoneNumber.phoneNumber)} is yours. Assign it to an agent from the dashboard.`,
       });
     } catch (error) {
       const classified = classifyError(error);

@@ -1,5 +1,6 @@
 import type { AvailablePhoneNumber, PhoneBillingResponse } from '@shared/api/phone-numbers.types';
-import { formatNzdCents } from '@shared/domain/format';
+import { formatMoney } from '@shared/domain/format';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -42,7 +43,7 @@ export function PurchaseNumberDialog({
         <DialogContent>
           <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover', mb: 2 }}>
             <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-              {number.phoneNumber}
+              {formatPhoneNumber(number.phoneNumber)}
             </Typography>
             <Typography color="text.secondary">{number.friendlyName}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -54,7 +55,7 @@ export function PurchaseNumberDialog({
             <Typography sx={{ mb: 1 }} data-testid="purchase-cost">
               {included
                 ? 'This number is included in your plan at no extra monthly cost.'
-                : `This number adds ${formatNzdCents(eligibility.nextNumberCost)} per month to your bill.`}
+                : `This number adds ${formatMoney(eligibility.nextNumberCost)} per month to your bill.`}
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">

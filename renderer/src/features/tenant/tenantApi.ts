@@ -1,9 +1,10 @@
-import type { Plan, Tenant } from '@shared/api/auth.types';
+import type { Plan } from '@shared/api/plans.types';
 import { apiRoutes } from '@shared/api/routes';
-import { baseApi } from '../../app/baseApi';
+import type { Tenant } from '@shared/api/tenants.types';
+import { injectEndpoints } from '../../app/baseApi';
 
 /** The caller's tenant and plan; the plan only for users with a tenant (spec 000 §6). */
-export const tenantApi = baseApi.injectEndpoints({
+export const tenantApi = injectEndpoints({
   endpoints: (build) => ({
     getTenant: build.query<{ tenant: Tenant }, void>({
       query: () => apiRoutes.tenant.current.relative(),

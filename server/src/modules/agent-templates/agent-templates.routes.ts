@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AgentTemplatesResponse } from '@shared/api/agents.types';
+import type { AgentTemplatesResponse } from '@shared/api/agent-templates.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';

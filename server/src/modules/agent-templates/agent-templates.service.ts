@@ -1,4 +1,4 @@
-import type { AgentTemplate } from '@shared/api/agents.types';
+import type { AgentTemplate } from '@shared/api/agent-templates.types';
 import type { AppDeps } from '../../app-deps';
 import { listActiveTemplates } from './agent-templates.store';
 

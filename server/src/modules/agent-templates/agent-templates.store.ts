@@ -1,4 +1,4 @@
-import type { AgentTemplate } from '@shared/api/agents.types';
+import type { AgentTemplate } from '@shared/api/agent-templates.types';
 import type { Db } from '../../db/database';
 
 /** The instruction templates are the platform's, not a tenant's: these queries need no tenant id. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BillingStatusResponse } from '@shared/api/auth.types';
+import type { BillingStatusResponse } from '@shared/api/billing.types';
 import type { AppDeps } from '../../app-deps';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';

@@ -1,4 +1,4 @@
-import type { Tenant } from '@shared/api/auth.types';
+import type { Tenant } from '@shared/api/tenants.types';
 import type { BillingStatus } from '@shared/domain/roles';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';

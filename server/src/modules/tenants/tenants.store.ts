@@ -1,4 +1,5 @@
-import type { Plan, Tenant } from '@shared/api/auth.types';
+import type { Plan } from '@shared/api/plans.types';
+import type { Tenant } from '@shared/api/tenants.types';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
 import { countRows, toBool, toIso, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { apiRoutes } from '@shared/api/routes';
 import { TEST_USER_ROLES, type TestPlanTerms, type TestUserRole } from '@shared/api/test-support.types';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
-import { array, mixed, number, object, string, type ObjectSchema } from 'yup';
+import { trimmedText } from '@shared/schemas/strict-text.schema';
+import { array, mixed, number, object, type ObjectSchema } from 'yup';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
@@ -27,7 +28,7 @@ const planTermsSchema: ObjectSchema<TestPlanTerms> = object({
 
 const createTestTenantSchema = object({
   billingStatus: billingStatus().default('active'),
-  plan: string().trim().min(1, 'plan must not be empty').default('growth'),
+  plan: trimmedText().min(1, 'plan must not be empty').default('growth'),
   planTerms: planTermsSchema.default(undefined),
   pricePerMinuteOverride: wholeNumber('pricePerMinuteOverride'),
   users: array(
@@ -67,6 +68,7 @@ export function testSupportRoutes(deps: AppDeps, _guards: Guards, { testSupport 
     const input = await validate(billingChangeSchema, ctx.request.body);
     const tenantId = ctx.params.id ?? '';
     await testSupport.setBillingStatus(tenantId, input.billingStatus);
+    await deps.principals.invalidate({ tenantId });
     ctx.body = { tenant: { id: tenantId, billingStatus: input.billingStatus } };
   });
 

@@ -1,4 +1,4 @@
-import type { UploadResponse } from '@shared/api/agents.types';
+import type { UploadResponse } from '@shared/api/uploads.types';
 import { sanitizeFileName } from '@shared/domain/file-name';
 import {
   detectFileType,

@@ -1,4 +1,4 @@
-import type { Voice } from '@shared/api/agents.types';
+import type { Voice } from '@shared/api/voices.types';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import { findVoice, listActiveVoices, type VoiceRecord } from './voices.store';

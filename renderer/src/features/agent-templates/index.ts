@@ -1,0 +1,2 @@
+/** What other features may use of the instruction templates. */
+export { useGetAgentTemplatesQuery } from './agentTemplatesApi';

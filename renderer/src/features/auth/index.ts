@@ -1,0 +1,9 @@
+/** What other features and the app frame may use of sign-in and the session. */
+export {
+  useGetAuthStatusQuery,
+  useResendVerificationMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+} from './authApi';
+export { logout, startSession } from './sessionActions';
+export { useRegistration } from './useRegistration';

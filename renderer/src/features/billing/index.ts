@@ -1,0 +1,2 @@
+/** What the app shell may use of billing. */
+export { PaymentRequiredDialog } from './PaymentRequiredDialog';

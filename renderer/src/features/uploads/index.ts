@@ -1,0 +1,2 @@
+/** What other features may use of file uploads. */
+export { useUploadFileMutation } from './uploadsApi';

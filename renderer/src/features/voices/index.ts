@@ -1,0 +1,2 @@
+/** What other features may use of the voice catalogue. */
+export { useGetVoicesQuery } from './voicesApi';
