@@ -34,6 +34,27 @@ const serverLayers = (...patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
 
+/** API paths are declared once, in shared/api/routes.ts (issue 8 §4); the server, clients and tests build on them. */
+const CONTRACT_MESSAGE = 'Take API paths from apiRoutes in shared/api/routes.ts; declare a new one there.';
+const API_PATH_LITERALS = [
+  { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: CONTRACT_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: CONTRACT_MESSAGE },
+];
+const ROUTE_PATTERN_LITERALS = [
+  {
+    selector:
+      "CallExpression[callee.object.name='router'][callee.property.name=/^(get|post|put|patch|delete|all)$/] > :matches(Literal, TemplateLiteral).arguments:first-child",
+    message: 'Mount a route on its contract pattern: apiRoutes.<domain>.<route>.pattern.',
+  },
+];
+const ENDPOINT_LITERALS = [
+  {
+    selector:
+      "Property[key.name='url'] > :matches(Literal, TemplateLiteral), Property[key.name='query'] > ArrowFunctionExpression > :matches(Literal, TemplateLiteral)",
+    message: 'Call an endpoint by its contract path: apiRoutes.<domain>.<route>.relative(…).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -199,6 +220,19 @@ export default tseslint.config(
   {
     files: ['server/src/modules/**/*.service.ts', 'server/src/modules/**/*.store.ts'],
     rules: serverLayers(OTHER_MODULES_STORE, HTTP_LAYER),
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['shared/api/routes.ts', 'shared/api/routes.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS] },
+  },
+  {
+    files: ['server/src/modules/**/*.routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS, ...ROUTE_PATTERN_LITERALS] },
+  },
+  {
+    files: ['renderer/src/**/*Api.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS, ...ENDPOINT_LITERALS] },
   },
   {
     // The one exception, named so it is not forgotten: auth, hardened in parallel, still reads the users,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { createLogger } from '../server/src/logger';
 import { startDesktopShell, type ShellElectron } from './desktop-shell';
 import { fakeIpcMain, fakeSafeStorage, frameEvent, memoryStorage, SAMPLE_SESSION } from './testing/electron-fakes';
@@ -163,14 +164,14 @@ describe('desktop shell', () => {
     const { app, FakeWindow } = await start({});
     const [, origin] = (FakeWindow.all[0]!.options.webPreferences?.additionalArguments?.[0] ?? '').split('=');
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+    expect((await fetch(`${origin}${apiRoutes.health()}`)).status).toBe(200);
     expect(fs.existsSync(path.join(userData, 'demo-server', 'parley.sqlite'))).toBe(true);
 
     const preventDefault = vi.fn();
     app.emit('will-quit', { preventDefault });
     expect(preventDefault).toHaveBeenCalled();
     await vi.waitFor(() => expect(app.quit).toHaveBeenCalled(), { timeout: 10_000 });
-    await expect(fetch(`${origin}/api/health`)).rejects.toThrow();
+    await expect(fetch(`${origin}${apiRoutes.health()}`)).rejects.toThrow();
     const again = vi.fn();
     app.emit('will-quit', { preventDefault: again });
     expect(again).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { API_PREFIX } from '../shared/api/routes';
 
 const rendererDir = import.meta.dirname;
 
@@ -31,7 +32,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // Only /api and /api/… are the API: /api-keys is a page of the renderer.
-    proxy: { '^/api(/|$)': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    // Only the API prefix and paths under it are the API: /api-keys is a page of the renderer.
+    proxy: { [`^${API_PREFIX}(/|$)`]: { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
 });

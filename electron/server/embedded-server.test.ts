@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { createLogger } from '../../server/src/logger';
 import { startEmbeddedServer, type EmbeddedServer } from './embedded-server';
 
@@ -33,16 +34,16 @@ describe('embedded demo server', () => {
   });
 
   it('answers /api/health from its SQLite database', async () => {
-    const response = await fetch(`${server?.origin}/api/health`);
+    const response = await fetch(`${server?.origin}${apiRoutes.health()}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'parley.sqlite'))).toBe(true);
   });
 
   it('accepts the console at app://parley across origins', async () => {
-    const response = await fetch(`${server?.origin}/api/health`, { headers: { Origin: 'app://parley' } });
+    const response = await fetch(`${server?.origin}${apiRoutes.health()}`, { headers: { Origin: 'app://parley' } });
     expect(response.headers.get('access-control-allow-origin')).toBe('app://parley');
-    const foreign = await fetch(`${server?.origin}/api/health`, { headers: { Origin: 'https://evil.test' } });
+    const foreign = await fetch(`${server?.origin}${apiRoutes.health()}`, { headers: { Origin: 'https://evil.test' } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -51,7 +52,7 @@ describe('embedded demo server', () => {
     const status = (host: string) =>
       new Promise<number | undefined>((resolve, reject) => {
         http
-          .get({ host: '127.0.0.1', port, path: '/api/health', headers: { Host: host } }, (response) => {
+          .get({ host: '127.0.0.1', port, path: apiRoutes.health(), headers: { Host: host } }, (response) => {
             response.resume();
             resolve(response.statusCode);
           })
@@ -67,7 +68,7 @@ describe('embedded demo server', () => {
     expect(key.length).toBeGreaterThanOrEqual(32);
     if (process.platform !== 'win32') expect(fs.statSync(keyFile).mode & 0o077).toBe(0);
 
-    const login = await fetch(`${server?.origin}/api/auth/custom/login`, {
+    const login = await fetch(`${server?.origin}${apiRoutes.auth.login()}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.parley.test', password: 'parley-demo' }),
@@ -78,7 +79,7 @@ describe('embedded demo server', () => {
     await server?.close();
     server = await start();
     expect(fs.readFileSync(keyFile, 'utf8')).toBe(key);
-    const status = await fetch(`${server.origin}/api/auth/status`, {
+    const status = await fetch(`${server.origin}${apiRoutes.auth.status()}`, {
       headers: { Authorization: `Bearer ${accessToken}` },
     });
     expect(status.status).toBe(200);

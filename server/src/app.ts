@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import cors from '@koa/cors';
 import { bodyParser } from '@koa/bodyparser';
+import { API_PREFIX } from '@shared/api/routes';
 import type { AppDeps } from './app-deps';
 import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
 import { compressResponses } from './http/compression.middleware';
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   const guards = createGuards(deps, createAccessTokenSigner(deps));
   const services = createServices(deps);
 
-  const apiRouter = new Router<AppState>({ prefix: '/api' });
+  const apiRouter = new Router<AppState>({ prefix: API_PREFIX });
   for (const factory of API_MODULES) apiRouter.use(factory(deps, guards, services).routes());
   guardPathParams(apiRouter);
 

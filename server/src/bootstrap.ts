@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
@@ -49,7 +50,7 @@ export async function createRuntime(
       ? await startSandbox({
           dataDir: path.join(config.dataDir, 'sandbox'),
           callDelayMs: config.sandboxCallDelayMs,
-          webhookUrl: () => (webhookBase ? `${webhookBase}/api/webhooks/elevenlabs` : null),
+          webhookUrl: () => (webhookBase ? `${webhookBase}${apiRoutes.webhooks.elevenlabs()}` : null),
           logger: logger.child({ component: 'sandbox' }),
         })
       : undefined;

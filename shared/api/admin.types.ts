@@ -12,6 +12,3 @@ export interface AdminOverview {
   minutesLast30Days: number;
   tenantsByBillingStatus: Record<BillingStatus, number>;
 }
-
-/** Its path under the API base (/api), for the server's router and the renderer's query alike. */
-export const ADMIN_OVERVIEW_ROUTE = '/admin/overview';

@@ -1,4 +1,5 @@
 import { mixed, number, object, type InferType } from 'yup';
+import { apiRoutes } from '../api/routes';
 import { text } from './strict-text.schema';
 
 /** Uploads (spec 000 §5 and §9): knowledge PDFs up to 5 MB, images up to 10 MB. */
@@ -59,7 +60,7 @@ const UPLOAD_PATH = /^\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 /** Where an upload is downloaded from; the upload answer's fileUrl and url. */
 export function uploadPath(id: string): string {
-  return `/api/uploads/${id}`;
+  return apiRoutes.uploads.byId(id);
 }
 
 /** The upload id in one of our own upload paths (a campaign's knowledgeUrl may be one), else null. */

@@ -1,31 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '@shared/api/admin.types';
+import { apiRoutes } from '@shared/api/routes';
 import { BILLING_STATUSES } from '@shared/domain/roles';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { startTestApp, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
+import { createTestTenant } from './support/api-actions';
+import { useApiSuite } from './support/api-suite';
+import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 describe.each(TEST_DATABASES)('admin overview API (%s)', (kind) => {
+  const clock = testClock(new Date('2026-03-15T12:00:00.000Z'));
+  const suite = useApiSuite(kind, { clock });
   let app: TestApp;
   let superadmin: string;
-  const clock = testClock(new Date('2026-03-15T12:00:00.000Z'));
 
   const overview = async (): Promise<AdminOverview> => {
-    const res = await app.request<AdminOverview>('GET', '/api/admin/overview', { token: superadmin });
+    const res = await app.request<AdminOverview>('GET', apiRoutes.admin.overview(), { token: superadmin });
     expect(res.status, res.text).toBe(200);
     return res.body;
   };
   const count = async (table: string, where: (q: any) => any = (q) => q) =>
     Number((await where(app.deps.db(table)).count({ n: '*' }).first())?.n);
 
-  /** A call of the demo tenant that started `daysAgo` days before the clock's now. */
-  const insertCall = async (tenantId: string, daysAgo: number, durationSec: number) => {
+  /** A call of the suite's tenant that started `daysAgo` days before the clock's now. */
+  const insertCall = async (daysAgo: number, durationSec: number) => {
     const startedAt = new Date(clock.now().getTime() - daysAgo * DAY_MS).toISOString();
     await app.deps.db('calls').insert({
       id: randomUUID(),
-      tenant_id: tenantId,
+      tenant_id: suite.tenant.id,
       conversation_id: `conv_${randomUUID()}`,
       status: 'answered',
       started_at: startedAt,
@@ -35,10 +39,9 @@ describe.each(TEST_DATABASES)('admin overview API (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp(kind, { clock });
+    app = suite.app;
     superadmin = (await app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
   });
-  afterAll(() => app?.close());
 
   it('answers the platform totals in exactly the agreed shape, every billing status present', async () => {
     const body = await overview();
@@ -66,10 +69,7 @@ describe.each(TEST_DATABASES)('admin overview API (%s)', (kind) => {
 
   it('counts a new tenant with its members and its billing status', async () => {
     const before = await overview();
-    const created = await app.request('POST', '/api/test/tenants', {
-      body: { billingStatus: 'delinquent', users: ['admin', 'user', 'user'] },
-    });
-    expect(created.status, created.text).toBe(201);
+    await createTestTenant(app, { billingStatus: 'delinquent', users: ['admin', 'user', 'user'] });
     const after = await overview();
     expect(after.tenants).toBe(before.tenants + 1);
     expect(after.users).toBe(before.users + 3);
@@ -81,22 +81,20 @@ describe.each(TEST_DATABASES)('admin overview API (%s)', (kind) => {
 
   it('counts the calls of the last 30 days and their billed minutes, each call rounded up on its own', async () => {
     const before = await overview();
-    const tenantId = (await app.deps.db('tenants').first('id')).id as string;
-    await insertCall(tenantId, 1, 61);
-    await insertCall(tenantId, 29, 30);
-    await insertCall(tenantId, 31, 600);
+    await insertCall(1, 61);
+    await insertCall(29, 30);
+    await insertCall(31, 600);
     const after = await overview();
     expect(after.callsLast30Days).toBe(before.callsLast30Days + 2);
     expect(after.minutesLast30Days).toBe(before.minutesLast30Days + 3);
   });
 
   it('is for superadmins only: tenant admins and users get 403, nobody signed in 401', async () => {
-    for (const account of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.user, DEMO_ACCOUNTS.otherAdmin]) {
-      const token = (await app.login(account.email)).accessToken;
-      const res = await app.request('GET', '/api/admin/overview', { token });
+    for (const account of [suite.tenant.admin, suite.tenant.user]) {
+      const res = await app.request('GET', apiRoutes.admin.overview(), { token: account.token });
       expect(res.status, account.email).toBe(403);
       expect(res.text).not.toContain('tenantsByBillingStatus');
     }
-    expect((await app.request('GET', '/api/admin/overview')).status).toBe(401);
+    expect((await app.request('GET', apiRoutes.admin.overview())).status).toBe(401);
   });
 });

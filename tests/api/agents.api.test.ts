@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
 import { AGENT_TEMPLATES, VOICES } from '../../server/src/db/seeds/catalogue';
-import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import {
+  AGENT,
+  buyNumber as buyNumberAs,
+  createAgent as createAgentAs,
+  freshTenant,
+  uploadPdf as uploadPdfAs,
+  type FreshTenant,
+} from './support/api-actions';
+import { useApiSuite } from './support/api-suite';
+import { TEST_DATABASES, type TestApp } from './support/test-app';
 import { eventually } from './support/eventually';
 
-const AGENT = {
-  name: 'Ava',
-  purpose: 'Answer questions about the clinic and book dental appointments.',
-  greeting: 'Kia ora, thanks for calling Demo Dental. This is Ava, how can I help?',
-  closing: 'Thanks for calling Demo Dental. Have a lovely day, goodbye!',
-};
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
+  // Room for the many agents these tests make; the plan-limit test makes a tenant with its own maximum.
+  const suite = useApiSuite(kind, { tenant: { planTerms: { maxAgents: 100, maxPhoneNumbers: 100 } } });
   let app: TestApp;
+  let tenant: FreshTenant;
   let admin: string;
   let user: string;
   let otherAdmin: string;
@@ -42,55 +45,29 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     return body.assigned_agent?.agent_id ?? null;
   }
 
-  async function buyNumber(token = admin, country = 'NZ'): Promise<{ id: string; phoneNumber: string }> {
-    const search = await app.request('GET', `/api/twilio/available-phone-numbers?country=${country}&limit=50`, {
-      token,
-    });
-    expect(search.status).toBe(200);
-    const owned = new Set(((await app.deps.db('phone_numbers').pluck('phone_number')) as string[]).map(String));
-    const pick = search.body.availableNumbers.find((n: { phoneNumber: string }) => !owned.has(n.phoneNumber));
-    const bought = await app.request('POST', '/api/twilio/purchase-phone-number', {
-      token,
-      body: { phoneNumber: pick.phoneNumber, friendlyName: 'Front desk' },
-    });
-    expect(bought.status, bought.text).toBe(201);
-    return bought.body.phoneNumber;
-  }
-
-  async function createAgent(body: Record<string, unknown> = {}, token = admin) {
-    return app.request('POST', '/api/agents', { token, body: { ...AGENT, ...body } });
-  }
-
-  async function uploadPdf(token = admin): Promise<{ fileId: string; url: string }> {
-    const form = new FormData();
-    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'Price list.pdf');
-    const response = await app.request('POST', '/api/upload', { token, raw: form });
-    expect(response.status, response.text).toBe(201);
-    return response.body;
-  }
+  const buyNumber = (token = admin) => buyNumberAs(app, token);
+  const createAgent = (fields: Record<string, unknown> = {}, token = admin) => createAgentAs(app, token, fields);
+  const uploadPdf = (token = admin) => uploadPdfAs(app, token);
 
   beforeAll(async () => {
-    app = await startTestApp(kind);
-    admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
-    user = (await app.login(DEMO_ACCOUNTS.user.email)).accessToken;
-    otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
+    ({ app, tenant } = suite);
+    admin = tenant.admin.token;
+    user = tenant.user.token;
     superadmin = (await app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
-    // Room for the many agents these tests make; the plan-limit test sets its own maximum.
-    await app.deps.db('plans').where({ id: 'growth' }).update({ max_agents: 100, max_phone_numbers: 100 });
-    // The other tenant (starter plan: one agent, one number) gets its canary agent on its one number.
+    // Another tenant (starter plan: one agent, one number) gets its canary agent on its one number.
+    otherAdmin = (await freshTenant(app, { plan: 'starter' })).admin.token;
     theirNumber = await buyNumber(otherAdmin);
     const canary = await createAgent({ name: 'Hidden canary', phoneNumberId: theirNumber.id }, otherAdmin);
     expect(canary.status, canary.text).toBe(201);
     theirAgentId = canary.body.agent.id;
   });
-  afterAll(() => app?.close());
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
   describe('catalogue', () => {
     it('lists the voices with id, name and description only', async () => {
-      const res = await app.request('GET', '/api/voices', { token: user });
+      const res = await app.request('GET', apiRoutes.voices.list(), { token: user });
       expect(res.status).toBe(200);
       expect(res.body.voices).toHaveLength(VOICES.length);
       for (const voice of res.body.voices) expect(Object.keys(voice).sort()).toEqual(['description', 'id', 'name']);
@@ -102,7 +79,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     });
 
     it('lists the six instruction templates, each a full example prompt', async () => {
-      const res = await app.request('GET', '/api/agent-templates', { token: user });
+      const res = await app.request('GET', apiRoutes.agentTemplates.list(), { token: user });
       expect(res.status).toBe(200);
       expect(res.body.templates.map((t: { name: string }) => t.name)).toEqual([
         'Customer Service Representative',
@@ -120,8 +97,8 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     });
 
     it('needs a signed-in user', async () => {
-      expect((await app.request('GET', '/api/voices')).status).toBe(401);
-      expect((await app.request('GET', '/api/agent-templates')).status).toBe(401);
+      expect((await app.request('GET', apiRoutes.voices.list())).status).toBe(401);
+      expect((await app.request('GET', apiRoutes.agentTemplates.list())).status).toBe(401);
     });
   });
 
@@ -160,7 +137,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(config.agent.first_message).toBe(AGENT.greeting);
       expect(config.tts.voice_id).toBe(VOICES[1]!.elevenlabsId);
       const prompt: string = config.agent.prompt.prompt;
-      expect(prompt).toContain('You are Ava, an AI voice agent for Demo Dental Clinic');
+      expect(prompt).toContain(`You are Ava, an AI voice agent for ${tenant.name}`);
       expect(prompt).toContain(AGENT.purpose);
       expect(prompt).toContain(template.promptStructure.slice(0, 80));
       expect(prompt).toContain(AGENT.closing);
@@ -208,7 +185,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const now = new Date().toISOString();
       await app.deps.db('campaigns').insert({
         id: campaignId,
-        tenant_id: DEMO_TENANT_IDS.demo,
+        tenant_id: tenant.id,
         name: 'Winter check-ups',
         goal: 'Book check-ups',
         days_of_week: JSON.stringify(['monday']),
@@ -264,7 +241,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     });
 
     it('refuses unknown fields, such as a tenant id', async () => {
-      const res = await createAgent({ tenantId: DEMO_TENANT_IDS.other });
+      const res = await createAgent({ tenantId: randomUUID() });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Unknown field: tenantId');
     });
@@ -290,22 +267,16 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     });
 
     it('enforces the plan maximum of agents with a clear message', async () => {
-      const current = Number(
-        (await app.deps.db('agents').where({ tenant_id: DEMO_TENANT_IDS.demo }).count({ n: '*' }).first())?.n,
+      const own = (await freshTenant(app, { planTerms: { maxAgents: 2 } })).admin.token;
+      for (const name of ['First', 'Second']) expect((await createAgent({ name }, own)).status).toBe(201);
+      const providerCreate = vi.spyOn(app.deps.voice, 'createAgent');
+      const res = await createAgent({ name: 'One Too Many' }, own);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('PLAN_LIMIT_REACHED');
+      expect(res.body.message).toBe(
+        'Your plan allows up to 2 agents. Delete an agent or upgrade your plan to add more.',
       );
-      await app.deps.db('plans').where({ id: 'growth' }).update({ max_agents: current });
-      try {
-        const providerCreate = vi.spyOn(app.deps.voice, 'createAgent');
-        const res = await createAgent({ name: 'One Too Many' });
-        expect(res.status).toBe(403);
-        expect(res.body.code).toBe('PLAN_LIMIT_REACHED');
-        expect(res.body.message).toBe(
-          `Your plan allows up to ${current} agents. Delete an agent or upgrade your plan to add more.`,
-        );
-        expect(providerCreate).not.toHaveBeenCalled();
-      } finally {
-        await app.deps.db('plans').where({ id: 'growth' }).update({ max_agents: 100 });
-      }
+      expect(providerCreate).not.toHaveBeenCalled();
     });
 
     it('maps a provider failure to 502 and leaves no agent row', async () => {
@@ -334,7 +305,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
 
     it('is for admins: a plain user gets 403, nobody signed in 401', async () => {
       expect((await createAgent({}, user)).status).toBe(403);
-      expect((await app.request('POST', '/api/agents', { body: AGENT })).status).toBe(401);
+      expect((await app.request('POST', apiRoutes.agents.collection(), { body: AGENT })).status).toBe(401);
     });
 
     it('needs a tenant: a superadmin without one gets 404', async () => {
@@ -345,7 +316,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
   describe('read', () => {
     it('lists the tenant agents with their number and stats, and no one else’s', async () => {
       const mine = await createAgent({ name: 'Listed' });
-      const res = await app.request('GET', '/api/agents', { token: user });
+      const res = await app.request('GET', apiRoutes.agents.collection(), { token: user });
       expect(res.status).toBe(200);
       const ids = res.body.agents.map((a: { id: string }) => a.id);
       expect(ids).toContain(mine.body.agent.id);
@@ -364,20 +335,20 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     it('gets one agent; another tenant’s id is 404 exactly like a missing one', async () => {
       const created = await createAgent({ name: 'Findable' });
       const id = created.body.agent.id;
-      const res = await app.request('GET', `/api/agents/${id}`, { token: user });
+      const res = await app.request('GET', apiRoutes.agents.byId(id), { token: user });
       expect(res.status).toBe(200);
       expect(res.body.agent).toMatchObject({ id, name: 'Findable' });
 
-      const foreign = await app.request('GET', `/api/agents/${id}`, { token: otherAdmin });
-      const missing = await app.request('GET', `/api/agents/${randomUUID()}`, { token: otherAdmin });
+      const foreign = await app.request('GET', apiRoutes.agents.byId(id), { token: otherAdmin });
+      const missing = await app.request('GET', apiRoutes.agents.byId(randomUUID()), { token: otherAdmin });
       expect(foreign.status).toBe(404);
       expect(foreign.text).toBe(missing.text);
       for (const [method, path] of [
-        ['PATCH', `/api/agents/${id}`],
-        ['DELETE', `/api/agents/${id}`],
-        ['GET', `/api/agents/${id}/stats`],
-        ['POST', `/api/agents/${id}/sync-calls`],
-        ['POST', `/api/agents/${id}/simulate-call`],
+        ['PATCH', apiRoutes.agents.byId(id)],
+        ['DELETE', apiRoutes.agents.byId(id)],
+        ['GET', apiRoutes.agents.stats(id)],
+        ['POST', apiRoutes.agents.syncCalls(id)],
+        ['POST', apiRoutes.agents.simulateCall(id)],
       ] as const) {
         const res2 = await app.request(method, path, {
           token: otherAdmin,
@@ -391,7 +362,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
 
     it('answers stats of an agent without calls', async () => {
       const created = await createAgent({ name: 'Quiet' });
-      const res = await app.request('GET', `/api/agents/${created.body.agent.id}/stats`, { token: user });
+      const res = await app.request('GET', apiRoutes.agents.stats(created.body.agent.id), { token: user });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ totalCalls: 0, averageDuration: 0, totalCost: 0, averageCost: 0, recentCalls: [] });
     });
@@ -401,7 +372,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     it('updates our row and the provider agent', async () => {
       const created = await createAgent({ name: 'Before' });
       const id = created.body.agent.id;
-      const res = await app.request('PATCH', `/api/agents/${id}`, {
+      const res = await app.request('PATCH', apiRoutes.agents.byId(id), {
         token: admin,
         body: {
           name: 'After',
@@ -427,7 +398,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     it('replaces the knowledge source: a new URL drops the old file', async () => {
       const upload = await uploadPdf();
       const created = await createAgent({ name: 'Learner', knowledge: { fileId: upload.fileId } });
-      const res = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
+      const res = await app.request('PATCH', apiRoutes.agents.byId(created.body.agent.id), {
         token: admin,
         body: { knowledge: { url: 'https://www.example.org/help' } },
       });
@@ -437,13 +408,13 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(remote.body.conversation_config.agent.prompt.knowledge_base).toEqual([
         expect.objectContaining({ type: 'url' }),
       ]);
-      const untouched = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
+      const untouched = await app.request('PATCH', apiRoutes.agents.byId(created.body.agent.id), {
         token: admin,
         body: { name: 'Learner Two' },
       });
       expect(untouched.body.agent.knowledge).toEqual({ url: 'https://www.example.org/help' });
 
-      const cleared = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
+      const cleared = await app.request('PATCH', apiRoutes.agents.byId(created.body.agent.id), {
         token: admin,
         body: { knowledge: null },
       });
@@ -461,7 +432,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       [{ active: 'yes' }, 'active', 'Active must be true or false'],
     ])('rejects %j with 400', async (body, field, message) => {
       const created = await createAgent({ name: 'Strict' });
-      const res = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, { token: admin, body });
+      const res = await app.request('PATCH', apiRoutes.agents.byId(created.body.agent.id), { token: admin, body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       if (field) expect(res.body.fields[field]).toBe(message);
@@ -471,18 +442,18 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const number = await buyNumber();
       const first = await createAgent({ name: 'First Holder', phoneNumberId: number.id });
       const second = await createAgent({ name: 'Second Holder' });
-      const res = await app.request('PATCH', `/api/agents/${second.body.agent.id}`, {
+      const res = await app.request('PATCH', apiRoutes.agents.byId(second.body.agent.id), {
         token: admin,
         body: { phoneNumberId: number.id },
       });
       expect(res.status, res.text).toBe(200);
       expect(res.body.agent).toMatchObject({ phoneNumber: number.phoneNumber, phoneNumberId: number.id });
-      const firstNow = await app.request('GET', `/api/agents/${first.body.agent.id}`, { token: admin });
+      const firstNow = await app.request('GET', apiRoutes.agents.byId(first.body.agent.id), { token: admin });
       expect(firstNow.body.agent).toMatchObject({ phoneNumber: null, phoneNumberId: null });
       const row = await app.deps.db('phone_numbers').where({ id: number.id }).first();
       expect(await providerNumberAgent(row.elevenlabs_phone_number_id)).toBe(second.body.agent.elevenlabsAgentId);
 
-      const numbers = await app.request('GET', '/api/phone-numbers', { token: user });
+      const numbers = await app.request('GET', apiRoutes.phoneNumbers.list(), { token: user });
       const listed = numbers.body.phoneNumbers.find((n: { id: string }) => n.id === number.id);
       expect(listed.assigned_agent).toEqual({
         agent_name: 'Second Holder',
@@ -490,7 +461,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         agent_id: second.body.agent.elevenlabsAgentId,
       });
 
-      const cleared = await app.request('PATCH', `/api/agents/${second.body.agent.id}`, {
+      const cleared = await app.request('PATCH', apiRoutes.agents.byId(second.body.agent.id), {
         token: admin,
         body: { phoneNumberId: null },
       });
@@ -500,7 +471,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
 
     it('refuses another tenant’s number, and changes nothing', async () => {
       const created = await createAgent({ name: 'Stays Put' });
-      const res = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
+      const res = await app.request('PATCH', apiRoutes.agents.byId(created.body.agent.id), {
         token: admin,
         body: { name: 'Changed', phoneNumberId: theirNumber.id },
       });
@@ -510,7 +481,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
 
     it('is for admins', async () => {
       const created = await createAgent({ name: 'Admin Only' });
-      const res = await app.request('PATCH', `/api/agents/${created.body.agent.id}`, {
+      const res = await app.request('PATCH', apiRoutes.agents.byId(created.body.agent.id), {
         token: user,
         body: { name: 'Hijack' },
       });
@@ -527,16 +498,19 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         code: 'AGENT_LOCKED',
         message: 'This agent is locked and cannot be edited or deleted. Please contact support.',
       };
-      const patch = await app.request('PATCH', `/api/agents/${id}`, { token: admin, body: { name: 'Unlocked?' } });
+      const patch = await app.request('PATCH', apiRoutes.agents.byId(id), {
+        token: admin,
+        body: { name: 'Unlocked?' },
+      });
       expect(patch.status).toBe(403);
       expect(patch.body).toEqual(expected);
-      const del = await app.request('DELETE', `/api/agents/${id}`, { token: admin });
+      const del = await app.request('DELETE', apiRoutes.agents.byId(id), { token: admin });
       expect(del.status).toBe(403);
       expect(del.body).toEqual(expected);
       const row = await app.deps.db('agents').where({ id }).first();
       expect(row.name).toBe('Locked One');
       expect(Boolean(row.active)).toBe(true);
-      const listed = await app.request('GET', `/api/agents/${id}`, { token: user });
+      const listed = await app.request('GET', apiRoutes.agents.byId(id), { token: user });
       expect(listed.body.agent.locked).toBe(true);
     });
   });
@@ -548,23 +522,26 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const { id, elevenlabsAgentId } = created.body.agent;
       const row = await app.deps.db('phone_numbers').where({ id: number.id }).first();
 
-      const first = await app.request('DELETE', `/api/agents/${id}`, { token: admin });
+      const first = await app.request('DELETE', apiRoutes.agents.byId(id), { token: admin });
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ message: 'Agent deactivated successfully.', deleted: false });
-      const inactive = await app.request('GET', `/api/agents/${id}`, { token: admin });
+      const inactive = await app.request('GET', apiRoutes.agents.byId(id), { token: admin });
       expect(inactive.body.agent).toMatchObject({ active: false, phoneNumberId: number.id });
       // An inactive agent keeps its number here but no longer answers it.
       expect(await providerNumberAgent(row.elevenlabs_phone_number_id)).toBeNull();
 
-      const reactivated = await app.request('PATCH', `/api/agents/${id}`, { token: admin, body: { active: true } });
+      const reactivated = await app.request('PATCH', apiRoutes.agents.byId(id), {
+        token: admin,
+        body: { active: true },
+      });
       expect(reactivated.body.agent.active).toBe(true);
       expect(await providerNumberAgent(row.elevenlabs_phone_number_id)).toBe(elevenlabsAgentId);
-      await app.request('DELETE', `/api/agents/${id}`, { token: admin });
+      await app.request('DELETE', apiRoutes.agents.byId(id), { token: admin });
 
-      const second = await app.request('DELETE', `/api/agents/${id}`, { token: admin });
+      const second = await app.request('DELETE', apiRoutes.agents.byId(id), { token: admin });
       expect(second.status).toBe(200);
       expect(second.body).toEqual({ message: 'Agent deleted successfully.', deleted: true });
-      expect((await app.request('GET', `/api/agents/${id}`, { token: admin })).status).toBe(404);
+      expect((await app.request('GET', apiRoutes.agents.byId(id), { token: admin })).status).toBe(404);
       expect((await providerAgent(elevenlabsAgentId)).status).toBe(404);
       expect((await app.deps.db('phone_numbers').where({ id: number.id }).first()).assigned_agent_id).toBeNull();
     });
@@ -572,15 +549,17 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     it('treats an agent already gone at the provider as deleted', async () => {
       const created = await createAgent({ name: 'Gone Remote' });
       const { id, elevenlabsAgentId } = created.body.agent;
-      await app.request('DELETE', `/api/agents/${id}`, { token: admin });
+      await app.request('DELETE', apiRoutes.agents.byId(id), { token: admin });
       await app.deps.voice.deleteAgent(elevenlabsAgentId);
-      const res = await app.request('DELETE', `/api/agents/${id}`, { token: admin });
+      const res = await app.request('DELETE', apiRoutes.agents.byId(id), { token: admin });
       expect(res.body).toEqual({ message: 'Agent deleted successfully.', deleted: true });
     });
 
     it('is for admins', async () => {
       const created = await createAgent({ name: 'Undeletable' });
-      expect((await app.request('DELETE', `/api/agents/${created.body.agent.id}`, { token: user })).status).toBe(403);
+      expect((await app.request('DELETE', apiRoutes.agents.byId(created.body.agent.id), { token: user })).status).toBe(
+        403,
+      );
     });
   });
 
@@ -589,15 +568,15 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const number = await buyNumber();
       const created = await createAgent({ name: 'Caller Magnet', phoneNumberId: number.id });
       const id = created.body.agent.id;
-      const before = await app.request('GET', '/api/stats', { token: user });
+      const before = await app.request('GET', apiRoutes.stats.dashboard(), { token: user });
 
-      expect((await app.request('POST', `/api/agents/${id}/simulate-call`, { token: user })).status).toBe(403);
-      const call = await app.request('POST', `/api/agents/${id}/simulate-call`, { token: admin });
+      expect((await app.request('POST', apiRoutes.agents.simulateCall(id), { token: user })).status).toBe(403);
+      const call = await app.request('POST', apiRoutes.agents.simulateCall(id), { token: admin });
       expect(call.status, call.text).toBe(202);
       expect(call.body.conversationId).toEqual(expect.any(String));
 
       const stats = await eventually(async () => {
-        const res = await app.request('GET', `/api/agents/${id}/stats`, { token: user });
+        const res = await app.request('GET', apiRoutes.agents.stats(id), { token: user });
         expect(res.body.totalCalls).toBe(1);
         return res.body;
       });
@@ -606,11 +585,11 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(stats.recentCalls[0]).toMatchObject({ durationSec: stats.averageDuration, costNzd: stats.totalCost });
       expect(stats.averageCost).toBe(stats.totalCost);
 
-      const after = await app.request('GET', '/api/stats', { token: user });
+      const after = await app.request('GET', apiRoutes.stats.dashboard(), { token: user });
       expect(after.body.totalCalls).toBe(before.body.totalCalls + 1);
       expect(after.body.minutesUsed).toBe(before.body.minutesUsed + Math.ceil(stats.averageDuration / 60));
 
-      const listed = await app.request('GET', '/api/agents', { token: user });
+      const listed = await app.request('GET', apiRoutes.agents.collection(), { token: user });
       expect(listed.body.agents.find((a: { id: string }) => a.id === id).stats).toEqual({
         totalCalls: 1,
         averageDuration: stats.averageDuration,
@@ -618,7 +597,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       });
 
       // sync-calls finds the same conversation and does not count it again.
-      const sync = await app.request('POST', `/api/agents/${id}/sync-calls`, { token: user });
+      const sync = await app.request('POST', apiRoutes.agents.syncCalls(id), { token: user });
       expect(sync.status).toBe(200);
       expect(sync.body).toMatchObject({ synced: 1, created: 0 });
     });
@@ -630,10 +609,10 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const verify = vi.spyOn(app.deps.voice, 'verifyPostCallWebhook').mockImplementation(() => {
         throw new Error('webhook endpoint down');
       });
-      const call = await app.request('POST', `/api/agents/${id}/simulate-call`, { token: admin });
+      const call = await app.request('POST', apiRoutes.agents.simulateCall(id), { token: admin });
       expect(call.status).toBe(202);
       const sync = await eventually(async () => {
-        const res = await app.request('POST', `/api/agents/${id}/sync-calls`, { token: admin });
+        const res = await app.request('POST', apiRoutes.agents.syncCalls(id), { token: admin });
         expect(res.body.created).toBe(1);
         return res.body;
       });
@@ -647,13 +626,13 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
           .first();
         expect(row).toBeDefined();
       }, 15_000);
-      const stats = await app.request('GET', `/api/agents/${id}/stats`, { token: admin });
+      const stats = await app.request('GET', apiRoutes.agents.stats(id), { token: admin });
       expect(stats.body.totalCalls).toBe(1);
     });
 
     it('refuses to call an agent without a number', async () => {
       const created = await createAgent({ name: 'Unreachable' });
-      const res = await app.request('POST', `/api/agents/${created.body.agent.id}/simulate-call`, { token: admin });
+      const res = await app.request('POST', apiRoutes.agents.simulateCall(created.body.agent.id), { token: admin });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Assign a phone number to this agent before calling it.');
     });
@@ -661,7 +640,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
     it('answers 502 when the provider cannot list calls', async () => {
       const created = await createAgent({ name: 'Sync Fails' });
       vi.spyOn(app.deps.voice, 'listConversations').mockRejectedValueOnce(new Error('timeout'));
-      const res = await app.request('POST', `/api/agents/${created.body.agent.id}/sync-calls`, { token: admin });
+      const res = await app.request('POST', apiRoutes.agents.syncCalls(created.body.agent.id), { token: admin });
       expect(res.status).toBe(502);
       expect(res.body.message).toBe('The voice service could not list the calls: timeout');
     });
@@ -669,20 +648,13 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
 
   describe('dashboard stats', () => {
     it('counts active agents and numbers of the tenant only', async () => {
-      const res = await app.request('GET', '/api/stats', { token: user });
+      const res = await app.request('GET', apiRoutes.stats.dashboard(), { token: user });
       expect(res.status).toBe(200);
       const activeAgents = Number(
-        (await app.deps.db('agents').where({ tenant_id: DEMO_TENANT_IDS.demo, active: true }).count({ n: '*' }).first())
-          ?.n,
+        (await app.deps.db('agents').where({ tenant_id: tenant.id, active: true }).count({ n: '*' }).first())?.n,
       );
       const activeNumbers = Number(
-        (
-          await app.deps
-            .db('phone_numbers')
-            .where({ tenant_id: DEMO_TENANT_IDS.demo, active: true })
-            .count({ n: '*' })
-            .first()
-        )?.n,
+        (await app.deps.db('phone_numbers').where({ tenant_id: tenant.id, active: true }).count({ n: '*' }).first())?.n,
       );
       expect(res.body).toEqual({
         activeAgents,
@@ -690,7 +662,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         minutesUsed: expect.any(Number),
         totalCalls: expect.any(Number),
       });
-      const other = await app.request('GET', '/api/stats', { token: otherAdmin });
+      const other = await app.request('GET', apiRoutes.stats.dashboard(), { token: otherAdmin });
       expect(other.body.totalCalls).toBe(0);
       expect(other.body.minutesUsed).toBe(0);
     });

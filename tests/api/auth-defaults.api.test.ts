@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/db/seeds/demo-accounts';
 import { announceDemoAccounts } from '../../server/src/db/seeds/demo.seed';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
@@ -17,7 +18,7 @@ describe.each(TEST_DATABASES)('safe defaults in production (%s)', (kind) => {
   });
 
   const signInAsDemo = (email: string) =>
-    app?.request('POST', '/api/auth/custom/login', { body: { email, password: DEMO_PASSWORD } });
+    app?.request('POST', apiRoutes.auth.login(), { body: { email, password: DEMO_PASSWORD } });
 
   it('seeds no demo account, so none can sign in', async () => {
     app = await startTestApp(kind, { config: { nodeEnv: 'production', seedDemo: false } });
@@ -44,6 +45,6 @@ describe.each(TEST_DATABASES)('safe defaults in production (%s)', (kind) => {
     expect(restart).toEqual(['Demo accounts left by an earlier start were deactivated']);
     for (const email of DEMO_EMAILS) expect((await signInAsDemo(email))?.status, email).toBe(401);
     await app.deps.principals.invalidate({ userId: session.user.id });
-    expect((await app.request('GET', '/api/auth/status', { token: session.accessToken })).status).toBe(401);
+    expect((await app.request('GET', apiRoutes.auth.status(), { token: session.accessToken })).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import type { AuthResponse } from '@shared/api/auth.types';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../../server/src/http/auth.middleware';
@@ -17,14 +18,14 @@ describe.each(TEST_DATABASES)('sessions and revocation (%s)', (kind) => {
   });
   afterAll(() => app?.close());
 
-  const refresh = (refreshToken: string) => app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken } });
-  const statusWith = (accessToken: string) => app.request('GET', '/api/auth/status', { token: accessToken });
-  const agentsWith = (accessToken: string) => app.request('GET', '/api/agents', { token: accessToken });
+  const refresh = (refreshToken: string) => app.request('POST', apiRoutes.auth.refresh(), { body: { refreshToken } });
+  const statusWith = (accessToken: string) => app.request('GET', apiRoutes.auth.status(), { token: accessToken });
+  const agentsWith = (accessToken: string) => app.request('GET', apiRoutes.agents.collection(), { token: accessToken });
   const advancePastCache = () => clock.advance(app.deps.config.principalCacheTtlMs + 1);
 
   /** A tenant of its own with the given roles, so that changing them disturbs no other test. */
   async function newTenant(users: Array<'admin' | 'user'>, billingStatus = 'active') {
-    const res = await app.request('POST', '/api/test/tenants', { body: { users, billingStatus } });
+    const res = await app.request('POST', apiRoutes.testSupport.tenants(), { body: { users, billingStatus } });
     expect(res.status).toBe(201);
     return res.body as { tenant: { id: string }; users: Array<{ email: string; password: string }> };
   }
@@ -72,7 +73,9 @@ describe.each(TEST_DATABASES)('sessions and revocation (%s)', (kind) => {
       const elsewhere = await app.login(DEMO_ACCOUNTS.user.email);
       expect((await statusWith(here.accessToken)).status).toBe(200);
 
-      expect((await app.request('POST', '/api/auth/logout', { token: here.accessToken, body: {} })).status).toBe(200);
+      expect((await app.request('POST', apiRoutes.auth.logout(), { token: here.accessToken, body: {} })).status).toBe(
+        200,
+      );
       const after = await statusWith(here.accessToken);
       expect(after.status).toBe(401);
       expect(after.body.message).toBe('Authentication expired. Please log in again.');
@@ -86,10 +89,10 @@ describe.each(TEST_DATABASES)('sessions and revocation (%s)', (kind) => {
       const sessions = [await signIn(account), await signIn(account)];
       for (const session of sessions) expect((await statusWith(session.accessToken)).status).toBe(200);
 
-      await app.request('POST', '/api/auth/custom/forgot-password', { body: { email: account.email } });
+      await app.request('POST', apiRoutes.auth.forgotPassword(), { body: { email: account.email } });
       const mail = await app.deps.db('mail_outbox').where({ to_address: account.email }).first('text_body');
       const token = new URL(/(https?:\/\/\S+)/.exec(String(mail.text_body))?.[1] ?? '').searchParams.get('token');
-      const reset = await app.request('POST', '/api/auth/custom/reset-password', {
+      const reset = await app.request('POST', apiRoutes.auth.resetPassword(), {
         body: { token, password: 'after-the-reset' },
       });
       expect(reset.status).toBe(200);
@@ -143,7 +146,7 @@ describe.each(TEST_DATABASES)('sessions and revocation (%s)', (kind) => {
       const session = await signIn(users[0] as { email: string; password: string });
       expect((await agentsWith(session.accessToken)).status).toBe(200);
 
-      const change = await app.request('PATCH', `/api/test/tenants/${tenant.id}/billing`, {
+      const change = await app.request('PATCH', apiRoutes.testSupport.tenantBilling(tenant.id), {
         body: { billingStatus: 'delinquent' },
       });
       expect(change.status).toBe(200);
@@ -166,13 +169,13 @@ describe.each(TEST_DATABASES)('sessions and revocation (%s)', (kind) => {
     it('accepts the bearer scheme in any case (RFC 6750) and refuses other schemes', async () => {
       const { accessToken } = await app.login(DEMO_ACCOUNTS.admin.email);
       for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
-        const res = await app.request('GET', '/api/auth/status', {
+        const res = await app.request('GET', apiRoutes.auth.status(), {
           headers: { authorization: `${scheme} ${accessToken}` },
         });
         expect(res.status, scheme).toBe(200);
       }
       for (const header of [`Basic ${accessToken}`, `Bearer${accessToken}`, `Bearer ${accessToken} extra`]) {
-        const res = await app.request('GET', '/api/auth/status', { headers: { authorization: header } });
+        const res = await app.request('GET', apiRoutes.auth.status(), { headers: { authorization: header } });
         expect(res.status, header).toBe(401);
       }
     });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { createApp } from '../../server/src/app';
 import { countRows } from '../../server/src/db/database';
 import type * as Secrets from '../../server/src/lib/secrets';
@@ -25,7 +26,7 @@ const PAIR_LIMIT = 5;
 const ACCOUNT_LIMIT = 12;
 const ADDRESS_LIMIT = 8;
 const REGISTRATIONS_PER_ADDRESS = 10;
-const LOGIN = '/api/auth/custom/login';
+const LOGIN = apiRoutes.auth.login();
 
 interface Account {
   email: string;
@@ -33,7 +34,7 @@ interface Account {
 }
 
 async function newAccount(app: TestApp): Promise<Account> {
-  const res = await app.request('POST', '/api/test/tenants', { body: { users: ['user'] } });
+  const res = await app.request('POST', apiRoutes.testSupport.tenants(), { body: { users: ['user'] } });
   expect(res.status).toBe(201);
   return res.body.users[0];
 }
@@ -140,7 +141,7 @@ describe.each(TEST_DATABASES)('sign-in throttling behind a trusted proxy (%s)', 
   it('throttles sign-ups per address: 25 from one address do not all go through', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i += 1) {
-      const res = await app.request('POST', '/api/auth/custom/register', {
+      const res = await app.request('POST', apiRoutes.auth.register(), {
         body: { email: `signup-${kind}-${i}@example.test`, password: 'signup-pass', tenantName: `Signup ${i}` },
         headers: from('198.51.100.60'),
       });
@@ -151,7 +152,7 @@ describe.each(TEST_DATABASES)('sign-in throttling behind a trusted proxy (%s)', 
     expect(await countRows(app.deps.db('users').where('email', 'like', `signup-${kind}-%`))).toBe(
       REGISTRATIONS_PER_ADDRESS,
     );
-    const elsewhere = await app.request('POST', '/api/auth/custom/register', {
+    const elsewhere = await app.request('POST', apiRoutes.auth.register(), {
       body: { email: `signup-${kind}-elsewhere@example.test`, password: 'signup-pass', tenantName: 'Elsewhere' },
       headers: from('198.51.100.61'),
     });
@@ -164,14 +165,14 @@ describe.each(TEST_DATABASES)('sign-in throttling behind a trusted proxy (%s)', 
     for (let i = 0; i < PAIR_LIMIT; i += 1) await signIn(owner, 'wrong-password', address);
     expect((await signIn(owner, owner.password, address)).status).toBe(429);
 
-    const forgot = await app.request('POST', '/api/auth/custom/forgot-password', {
+    const forgot = await app.request('POST', apiRoutes.auth.forgotPassword(), {
       body: { email: owner.email },
       headers: from(address),
     });
     expect(forgot.status).toBe(200);
     const mail = await app.deps.db('mail_outbox').where({ to_address: owner.email, kind: 'reset-password' }).first();
     const token = new URL(/(https?:\/\/\S+)/.exec(String(mail.text_body))?.[1] ?? '').searchParams.get('token');
-    const reset = await app.request('POST', '/api/auth/custom/reset-password', {
+    const reset = await app.request('POST', apiRoutes.auth.resetPassword(), {
       body: { token, password: 'a-brand-new-password' },
       headers: from(address),
     });
@@ -181,7 +182,7 @@ describe.each(TEST_DATABASES)('sign-in throttling behind a trusted proxy (%s)', 
     const perAccount = app.deps.config.resetRequestsPerAccountPerHour;
     const statuses: number[] = [];
     for (let i = 0; i < perAccount + 1; i += 1) {
-      const res = await app.request('POST', '/api/auth/custom/forgot-password', {
+      const res = await app.request('POST', apiRoutes.auth.forgotPassword(), {
         body: { email: `flooded-${kind}@example.test` },
         headers: from(`203.0.113.${100 + i}`),
       });

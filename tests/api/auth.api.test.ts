@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/db/seeds/demo-accounts';
 import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
 import { sha256Hex } from '../../server/src/lib/secrets';
@@ -26,7 +27,7 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
 
   describe('login', () => {
     it('signs in with the right password and answers the spec shape', async () => {
-      const res = await app.request('POST', '/api/auth/custom/login', {
+      const res = await app.request('POST', apiRoutes.auth.login(), {
         body: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD },
       });
       expect(res.status).toBe(200);
@@ -50,14 +51,14 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       [{ email: 'a@b.co' }, 'password', 'Password is required'],
       [{ email: 'a@b.co', password: 'secret1', role: 'superadmin' }, '', 'Unknown field: role'],
     ])('rejects %j with 400', async (body, field, message) => {
-      const res = await app.request('POST', '/api/auth/custom/login', { body });
+      const res = await app.request('POST', apiRoutes.auth.login(), { body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       if (field) expect(res.body.fields[field]).toBe(message);
     });
 
     it('rejects malformed JSON with 400, not 500', async () => {
-      const res = await app.request('POST', '/api/auth/custom/login', {
+      const res = await app.request('POST', apiRoutes.auth.login(), {
         raw: '{"email":',
         headers: { 'content-type': 'application/json' },
       });
@@ -66,24 +67,24 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
     });
 
     it('answers a wrong password and an unknown e-mail identically', async () => {
-      const wrong = await app.request('POST', '/api/auth/custom/login', {
+      const wrong = await app.request('POST', apiRoutes.auth.login(), {
         body: { email: DEMO_ACCOUNTS.user.email, password: 'wrong-password' },
       });
-      const unknown = await app.request('POST', '/api/auth/custom/login', {
+      const unknown = await app.request('POST', apiRoutes.auth.login(), {
         body: { email: 'nobody@nowhere.test', password: 'wrong-password' },
       });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body.message).toBe('Invalid credentials');
-      await app.request('POST', '/api/auth/custom/login', {
+      await app.request('POST', apiRoutes.auth.login(), {
         body: { email: DEMO_ACCOUNTS.user.email, password: DEMO_PASSWORD },
       });
     });
 
     it('upgrades a weaker stored hash at the next login', async () => {
       const email = `rehash-${kind}@example.test`;
-      await app.request('POST', '/api/auth/custom/register', {
+      await app.request('POST', apiRoutes.auth.register(), {
         body: { email, password: 'rehash-password', tenantName: 'Rehash' },
       });
       const before = await app.deps.db('users').where({ email }).first('password_hash');
@@ -102,7 +103,7 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
   describe('register', () => {
     it('creates a tenant whose creator is its admin and owner, and mails a verification link', async () => {
       const email = `founder-${kind}@example.test`;
-      const res = await app.request('POST', '/api/auth/custom/register', {
+      const res = await app.request('POST', apiRoutes.auth.register(), {
         body: { name: 'Fran Founder', email, password: 'founder-pass', tenantName: 'Founder Ltd' },
       });
       expect(res.status).toBe(201);
@@ -121,7 +122,7 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
     });
 
     it('uses the part of the e-mail before @ when no name is given', async () => {
-      const res = await app.request('POST', '/api/auth/custom/register', {
+      const res = await app.request('POST', apiRoutes.auth.register(), {
         body: { email: `nameless-${kind}@example.test`, password: 'nameless-pass' },
       });
       expect(res.status).toBe(201);
@@ -135,13 +136,13 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       [{ email: 'x@y.test', password: '123456', tenantName: '' }, 'Company name is required'],
       [{ email: 'x@y.test', password: '123456', tenantId: 'other' }, 'Unknown field: tenantId'],
     ])('rejects %j with 400', async (body, message) => {
-      const res = await app.request('POST', '/api/auth/custom/register', { body });
+      const res = await app.request('POST', apiRoutes.auth.register(), { body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     });
 
     it('refuses a taken e-mail with 409', async () => {
-      const res = await app.request('POST', '/api/auth/custom/register', {
+      const res = await app.request('POST', apiRoutes.auth.register(), {
         body: { email: DEMO_ACCOUNTS.admin.email, password: 'whatever-pass', tenantName: 'Dup' },
       });
       expect(res.status).toBe(409);
@@ -163,45 +164,45 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
         created_at: now,
         updated_at: now,
       });
-      const details = await app.request('GET', `/api/invitations/${token}`);
+      const details = await app.request('GET', apiRoutes.invitations.byToken(token));
       expect(details.status).toBe(200);
       expect(details.body).toMatchObject({ inviteeEmail: email, tenant: { name: 'Demo Dental Clinic' } });
 
-      const wrongEmail = await app.request('POST', '/api/auth/custom/register', {
+      const wrongEmail = await app.request('POST', apiRoutes.auth.register(), {
         body: { email: `someone-else-${kind}@example.test`, password: 'invitee-pass', invitationToken: token },
       });
       expect(wrongEmail.status).toBe(400);
-      const res = await app.request('POST', '/api/auth/custom/register', {
+      const res = await app.request('POST', apiRoutes.auth.register(), {
         body: { email, password: 'invitee-pass', invitationToken: token },
       });
       expect(res.status).toBe(201);
       expect(res.body.user).toMatchObject({ tenantId: DEMO_TENANT_IDS.demo, role: 'user' });
-      expect((await app.request('GET', `/api/invitations/${token}`)).status).toBe(404);
+      expect((await app.request('GET', apiRoutes.invitations.byToken(token))).status).toBe(404);
     });
   });
 
   describe('refresh', () => {
     it('rotates the refresh token and, after the grace window, detects reuse by revoking the whole family', async () => {
       const session = await app.login(DEMO_ACCOUNTS.user.email);
-      const first = await app.request('POST', '/api/auth/custom/refresh', {
+      const first = await app.request('POST', apiRoutes.auth.refresh(), {
         body: { refreshToken: session.refreshToken },
       });
       expect(first.status).toBe(200);
       expect(first.body.refreshToken).not.toBe(session.refreshToken);
       expect(first.body.tokens.accessToken).toBe(first.body.accessToken);
 
-      const sameMoment = await app.request('POST', '/api/auth/custom/refresh', {
+      const sameMoment = await app.request('POST', apiRoutes.auth.refresh(), {
         body: { refreshToken: session.refreshToken },
       });
       expect(sameMoment.status).toBe(200);
       expect(sameMoment.body.refreshToken).toBe(first.body.refreshToken);
 
       clock.advance((app.deps.config.refreshGraceSec + 1) * 1000);
-      const replay = await app.request('POST', '/api/auth/custom/refresh', {
+      const replay = await app.request('POST', apiRoutes.auth.refresh(), {
         body: { refreshToken: session.refreshToken },
       });
       expect(replay.status).toBe(401);
-      const newest = await app.request('POST', '/api/auth/custom/refresh', {
+      const newest = await app.request('POST', apiRoutes.auth.refresh(), {
         body: { refreshToken: first.body.refreshToken },
       });
       expect(newest.status).toBe(401);
@@ -217,22 +218,21 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
     });
 
     it('rejects unknown and malformed refresh tokens with 401 or 400', async () => {
-      expect(
-        (await app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken: 'rt_nope' } })).status,
-      ).toBe(401);
-      expect((await app.request('POST', '/api/auth/custom/refresh', { body: {} })).status).toBe(400);
+      expect((await app.request('POST', apiRoutes.auth.refresh(), { body: { refreshToken: 'rt_nope' } })).status).toBe(
+        401,
+      );
+      expect((await app.request('POST', apiRoutes.auth.refresh(), { body: {} })).status).toBe(400);
     });
 
     it('logout revokes the session family', async () => {
       const session = await app.login(DEMO_ACCOUNTS.user.email);
-      const out = await app.request('POST', '/api/auth/logout', {
+      const out = await app.request('POST', apiRoutes.auth.logout(), {
         token: session.accessToken,
         body: { refreshToken: session.refreshToken },
       });
       expect(out.status).toBe(200);
       expect(
-        (await app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken: session.refreshToken } }))
-          .status,
+        (await app.request('POST', apiRoutes.auth.refresh(), { body: { refreshToken: session.refreshToken } })).status,
       ).toBe(401);
     });
   });
@@ -240,7 +240,7 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
   describe('access tokens', () => {
     it('accepts a valid token on auth/status', async () => {
       const session = await app.login(DEMO_ACCOUNTS.admin.email);
-      const res = await app.request('GET', '/api/auth/status', { token: session.accessToken });
+      const res = await app.request('GET', apiRoutes.auth.status(), { token: session.accessToken });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         user: { email: DEMO_ACCOUNTS.admin.email },
@@ -264,11 +264,13 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
         '',
       ];
       for (const token of forged) {
-        const res = await app.request('GET', '/api/auth/status', { headers: { authorization: `Bearer ${token}` } });
+        const res = await app.request('GET', apiRoutes.auth.status(), {
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(res.status, token).toBe(401);
       }
       clock.advance(61_000);
-      const expired = await app.request('GET', '/api/auth/status', { token: session.accessToken });
+      const expired = await app.request('GET', apiRoutes.auth.status(), { token: session.accessToken });
       expect(expired.status).toBe(401);
       expect(expired.body.message).toBe('Authentication expired. Please log in again.');
     });
@@ -276,11 +278,11 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
 
   describe('password reset', () => {
     it('answers the same for known and unknown e-mails, and builds links from configuration', async () => {
-      const known = await app.request('POST', '/api/auth/custom/forgot-password', {
+      const known = await app.request('POST', apiRoutes.auth.forgotPassword(), {
         body: { email: DEMO_ACCOUNTS.admin.email },
         headers: { host: 'evil.test', 'x-forwarded-host': 'evil.test' },
       });
-      const unknown = await app.request('POST', '/api/auth/custom/forgot-password', {
+      const unknown = await app.request('POST', apiRoutes.auth.forgotPassword(), {
         body: { email: 'nobody@nowhere.test' },
       });
       expect(known.status).toBe(200);
@@ -291,42 +293,41 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
 
     it('resets once, revokes sessions, and refuses reuse or expiry', async () => {
       const email = `reset-${kind}@example.test`;
-      await app.request('POST', '/api/auth/custom/register', {
+      await app.request('POST', apiRoutes.auth.register(), {
         body: { email, password: 'old-password', tenantName: 'Reset Co' },
       });
       const session = await app.login(email, 'old-password');
-      await app.request('POST', '/api/auth/custom/forgot-password', { body: { email } });
+      await app.request('POST', apiRoutes.auth.forgotPassword(), { body: { email } });
       const token = tokenOf(await latestMailLink(app, email, 'reset-password'));
       expect((await app.deps.db('users').where({ email }).first()).password_reset_token_hash).toBe(sha256Hex(token));
 
-      const short = await app.request('POST', '/api/auth/custom/reset-password', { body: { token, password: '123' } });
+      const short = await app.request('POST', apiRoutes.auth.resetPassword(), { body: { token, password: '123' } });
       expect(short.status).toBe(400);
-      const ok = await app.request('POST', '/api/auth/custom/reset-password', {
+      const ok = await app.request('POST', apiRoutes.auth.resetPassword(), {
         body: { token, password: 'new-password' },
       });
       expect(ok.status).toBe(200);
       expect(
-        (await app.request('POST', '/api/auth/custom/reset-password', { body: { token, password: 'another-pass' } }))
+        (await app.request('POST', apiRoutes.auth.resetPassword(), { body: { token, password: 'another-pass' } }))
           .status,
       ).toBe(400);
       expect(
-        (await app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken: session.refreshToken } }))
-          .status,
+        (await app.request('POST', apiRoutes.auth.refresh(), { body: { refreshToken: session.refreshToken } })).status,
       ).toBe(401);
       await app.login(email, 'new-password');
 
-      await app.request('POST', '/api/auth/custom/forgot-password', { body: { email } });
+      await app.request('POST', apiRoutes.auth.forgotPassword(), { body: { email } });
       const stale = tokenOf(await latestMailLink(app, email, 'reset-password'));
       clock.advance(3601_000);
       expect(
         (
-          await app.request('POST', '/api/auth/custom/reset-password', {
+          await app.request('POST', apiRoutes.auth.resetPassword(), {
             body: { token: stale, password: 'late-password' },
           })
         ).status,
       ).toBe(400);
       expect(
-        (await app.request('POST', '/api/auth/custom/reset-password', { body: { password: 'no-token' } })).body.message,
+        (await app.request('POST', apiRoutes.auth.resetPassword(), { body: { password: 'no-token' } })).body.message,
       ).toBe('Reset token is missing. Please use the link from your email.');
     });
   });
@@ -334,24 +335,26 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
   describe('e-mail verification', () => {
     it('verifies once and expires', async () => {
       const email = `verify-${kind}@example.test`;
-      await app.request('POST', '/api/auth/custom/register', {
+      await app.request('POST', apiRoutes.auth.register(), {
         body: { email, password: 'verify-pass', tenantName: 'Verify Co' },
       });
       const token = tokenOf(await latestMailLink(app, email, 'verify-email'));
-      const ok = await app.request('POST', '/api/auth/verify-email', { body: { token } });
+      const ok = await app.request('POST', apiRoutes.auth.verifyEmail(), { body: { token } });
       expect(ok.status).toBe(200);
       expect(ok.body.accessToken).toBeUndefined();
       expect((await app.login(email, 'verify-pass')).user.emailVerified).toBe(true);
-      expect((await app.request('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(400);
+      expect((await app.request('POST', apiRoutes.auth.verifyEmail(), { body: { token } })).status).toBe(400);
 
       const late = `late-${kind}@example.test`;
-      await app.request('POST', '/api/auth/custom/register', {
+      await app.request('POST', apiRoutes.auth.register(), {
         body: { email: late, password: 'verify-pass', tenantName: 'Late Co' },
       });
       const lateToken = tokenOf(await latestMailLink(app, late, 'verify-email'));
       clock.advance(25 * 3600_000);
-      expect((await app.request('POST', '/api/auth/verify-email', { body: { token: lateToken } })).status).toBe(400);
-      expect((await app.request('POST', '/api/auth/verify-email', { body: {} })).body.message).toBe(
+      expect((await app.request('POST', apiRoutes.auth.verifyEmail(), { body: { token: lateToken } })).status).toBe(
+        400,
+      );
+      expect((await app.request('POST', apiRoutes.auth.verifyEmail(), { body: {} })).body.message).toBe(
         'Verification token is missing. Please use the link from your email.',
       );
     });
@@ -360,22 +363,22 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
   describe('tenant and billing', () => {
     it('returns the caller’s tenant, plan and billing status', async () => {
       const session = await app.login(DEMO_ACCOUNTS.user.email);
-      const tenant = await app.request('GET', '/api/tenant', { token: session.accessToken });
+      const tenant = await app.request('GET', apiRoutes.tenant.current(), { token: session.accessToken });
       expect(tenant.status).toBe(200);
       expect(tenant.body.tenant).toMatchObject({
         id: DEMO_TENANT_IDS.demo,
         name: 'Demo Dental Clinic',
         billingStatus: 'active',
       });
-      const plan = await app.request('GET', '/api/tenant/plan', { token: session.accessToken });
+      const plan = await app.request('GET', apiRoutes.tenant.plan(), { token: session.accessToken });
       expect(plan.body.plan).toMatchObject({ id: 'growth', currency: 'nzd' });
-      const billing = await app.request('GET', '/api/billing/status', { token: session.accessToken });
+      const billing = await app.request('GET', apiRoutes.billing.status(), { token: session.accessToken });
       expect(billing.body).toMatchObject({ billingStatus: 'active', plan: 'Growth', hasPaymentMethod: true });
     });
 
     it('ignores tenant overrides in headers and query', async () => {
       const session = await app.login(DEMO_ACCOUNTS.user.email);
-      const res = await app.request('GET', `/api/tenant?tenantId=${DEMO_TENANT_IDS.other}`, {
+      const res = await app.request('GET', `${apiRoutes.tenant.current()}?tenantId=${DEMO_TENANT_IDS.other}`, {
         token: session.accessToken,
         headers: { 'x-tenant-id': DEMO_TENANT_IDS.other },
       });
@@ -391,13 +394,13 @@ describe('log hygiene', () => {
     try {
       const email = 'hygiene@example.test';
       const password = 'hygiene-password-42';
-      const registered = await app.request('POST', '/api/auth/custom/register', {
+      const registered = await app.request('POST', apiRoutes.auth.register(), {
         body: { email, password, tenantName: 'Hygiene Ltd' },
       });
       const session = await app.login(email, password);
-      await app.request('GET', '/api/auth/status', { token: session.accessToken });
-      await app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken: session.refreshToken } });
-      await app.request('POST', '/api/auth/custom/login', { body: { email, password: 'wrong-password-99' } });
+      await app.request('GET', apiRoutes.auth.status(), { token: session.accessToken });
+      await app.request('POST', apiRoutes.auth.refresh(), { body: { refreshToken: session.refreshToken } });
+      await app.request('POST', apiRoutes.auth.login(), { body: { email, password: 'wrong-password-99' } });
       const logs = lines.join('\n');
       expect(lines.length).toBeGreaterThan(3);
       for (const secret of [

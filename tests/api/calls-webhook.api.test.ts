@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { elevenLabsSignatureHeader } from '../../server/src/sandbox/webhook.delivery';
-import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import { buyNumber, createAgent, freshTenant, type FreshTenant } from './support/api-actions';
+import { useApiSuite } from './support/api-suite';
+import { TEST_DATABASES, type TestApp } from './support/test-app';
 import { eventually } from './support/eventually';
 
-const WEBHOOK = '/api/webhooks/elevenlabs';
 const nowSecs = () => Math.floor(Date.now() / 1000);
 
 describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', (kind) => {
+  // No included minutes and a rate of the tenant's own, so every recorded minute shows up as overage.
+  const suite = useApiSuite(kind, {
+    config: { usdToNzdRate: 2.5 },
+    tenant: { planTerms: { minutesIncluded: 0 }, pricePerMinuteOverride: 25 },
+  });
   let app: TestApp;
+  let tenant: FreshTenant;
+  let other: FreshTenant;
   let admin: string;
-  let otherAdmin: string;
   let agent: { id: string; elevenlabsAgentId: string };
   let theirAgent: { id: string; elevenlabsAgentId: string };
 
@@ -24,7 +30,7 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       data: { conversation_id: conversationId, agent_id: agentId, ...extra },
     });
   const post = (body: string, signature?: string) =>
-    app.request('POST', WEBHOOK, {
+    app.request('POST', apiRoutes.webhooks.elevenlabs(), {
       headers: { 'content-type': 'application/json', ...(signature ? { 'elevenlabs-signature': signature } : {}) },
       raw: body,
     });
@@ -43,7 +49,7 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       if (!allowed.has(raw.toString('utf8'))) throw new Error('endpoint down');
       return verify(raw, header);
     });
-    const call = await app.request('POST', `/api/agents/${agent.id}/simulate-call`, { token: admin });
+    const call = await app.request('POST', apiRoutes.agents.simulateCall(agent.id), { token: admin });
     expect(call.status, call.text).toBe(202);
     await eventually(async () => {
       expect((await app.deps.voice.getConversation(call.body.conversationId)).status).toBe('done');
@@ -52,40 +58,28 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
   }
 
   beforeAll(async () => {
-    app = await startTestApp(kind, { config: { usdToNzdRate: 2.5 } });
-    admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
-    otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
-    // No included minutes and a per-tenant rate, so every recorded minute shows up as overage.
-    await app.deps
-      .db('tenants')
-      .where({ id: DEMO_TENANT_IDS.demo })
-      .update({ minutes_included: 0, price_per_minute_override: 25 });
-
-    const search = await app.request('GET', '/api/twilio/available-phone-numbers?country=NZ', { token: admin });
-    const bought = await app.request('POST', '/api/twilio/purchase-phone-number', {
-      token: admin,
-      body: { phoneNumber: search.body.availableNumbers[0].phoneNumber },
-    });
-    const created = await app.request('POST', '/api/agents', {
-      token: admin,
-      body: {
-        name: 'Wiremu',
-        purpose: 'Take bookings for the clinic.',
-        greeting: 'Kia ora, Demo Dental, Wiremu speaking.',
-        closing: 'Thanks for calling, ka kite!',
-        prompt: 'Offer the earliest appointment first.',
-        phoneNumberId: bought.body.phoneNumber.id,
-      },
+    ({ app, tenant } = suite);
+    admin = tenant.admin.token;
+    other = await freshTenant(app, { plan: 'starter' });
+    const number = await buyNumber(app, admin);
+    const created = await createAgent(app, admin, {
+      name: 'Wiremu',
+      purpose: 'Take bookings for the clinic.',
+      greeting: 'Kia ora, Demo Dental, Wiremu speaking.',
+      closing: 'Thanks for calling, ka kite!',
+      prompt: 'Offer the earliest appointment first.',
+      phoneNumberId: number.id,
     });
     expect(created.status, created.text).toBe(201);
     agent = created.body.agent;
-    const theirs = await app.request('POST', '/api/agents', {
-      token: otherAdmin,
-      body: { name: 'Other', purpose: 'Plumbing quotes.', greeting: 'Hello!', closing: 'Bye!' },
+    const theirs = await createAgent(app, other.admin.token, {
+      name: 'Other',
+      purpose: 'Plumbing quotes.',
+      greeting: 'Hello!',
+      closing: 'Bye!',
     });
     theirAgent = theirs.body.agent;
   });
-  afterAll(() => app?.close());
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -134,7 +128,7 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
 
   describe('recording', () => {
     it('records the sandbox call from its own signed webhook, with rollup and usage in step', async () => {
-      const call = await app.request('POST', `/api/agents/${agent.id}/simulate-call`, { token: admin });
+      const call = await app.request('POST', apiRoutes.agents.simulateCall(agent.id), { token: admin });
       expect(call.status).toBe(202);
       const row = await eventually(async () => {
         const found = await app.deps.db('calls').where({ conversation_id: call.body.conversationId }).first();
@@ -142,7 +136,7 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
         return found;
       });
       expect(row).toMatchObject({
-        tenant_id: DEMO_TENANT_IDS.demo,
+        tenant_id: tenant.id,
         agent_id: agent.id,
         direction: 'inbound',
         status: 'answered',
@@ -159,12 +153,12 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       expect(row.summary).toEqual(expect.any(String));
 
       const day = await app.deps.db('agent_call_daily').where({ agent_id: agent.id }).first();
-      expect(day).toMatchObject({ tenant_id: DEMO_TENANT_IDS.demo, call_count: 1 });
+      expect(day).toMatchObject({ tenant_id: tenant.id, call_count: 1 });
       expect(Number(day.duration_sec)).toBe(Number(row.duration_sec));
       expect(Number(day.cost_cents)).toBe(Number(row.cost_cents));
 
       const minutes = Math.ceil(Number(row.duration_sec) / 60);
-      const usage = await app.deps.db('usage').where({ tenant_id: DEMO_TENANT_IDS.demo }).first();
+      const usage = await app.deps.db('usage').where({ tenant_id: tenant.id }).first();
       expect(usage).toMatchObject({
         month_yyyy_mm: new Date(row.started_at).toISOString().slice(0, 7),
         minutes_included: 0,
@@ -176,13 +170,13 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       expect(Number(usage.minutes_billable)).toBe(minutes);
       expect(Number(usage.billing_cost)).toBe(minutes * 25);
 
-      const stats = await app.request('GET', '/api/stats', { token: admin });
+      const stats = await app.request('GET', apiRoutes.stats.dashboard(), { token: admin });
       expect(stats.body).toMatchObject({ totalCalls: 1, minutesUsed: minutes, activeAgents: 1, activePhoneNumbers: 1 });
     });
 
     it('counts a duplicated webhook once, even five at a time', async () => {
       const { conversationId, allow } = await callWithoutWebhook();
-      const before = await app.deps.db('usage').where({ tenant_id: DEMO_TENANT_IDS.demo }).first();
+      const before = await app.deps.db('usage').where({ tenant_id: tenant.id }).first();
       const body = event(conversationId, agent.elevenlabsAgentId);
       allow(body);
       const results = await Promise.all(Array.from({ length: 5 }, () => postSigned(body)));
@@ -195,25 +189,25 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       expect((await postSigned(retry)).body.outcome).toBe('duplicate');
 
       expect(await count('calls', { conversation_id: conversationId })).toBe(1);
-      const after = await app.deps.db('usage').where({ tenant_id: DEMO_TENANT_IDS.demo }).first();
+      const after = await app.deps.db('usage').where({ tenant_id: tenant.id }).first();
       expect(Number(after.calls_count)).toBe(Number(before.calls_count) + 1);
       const row = await app.deps.db('calls').where({ conversation_id: conversationId }).first();
       expect(Number(after.minutes_used)).toBe(Number(before.minutes_used) + Math.ceil(Number(row.duration_sec) / 60));
-      const stats = await app.request('GET', `/api/agents/${agent.id}/stats`, { token: admin });
+      const stats = await app.request('GET', apiRoutes.agents.stats(agent.id), { token: admin });
       expect(stats.body.totalCalls).toBe(Number(after.calls_count));
     });
 
     it('takes the tenant from our agent row for the conversation, not from payload claims', async () => {
       const { conversationId, allow } = await callWithoutWebhook();
       // The payload names the other tenant's agent and carries a tenant claim; the conversation is our agent's.
-      const body = event(conversationId, theirAgent.elevenlabsAgentId, { tenant_id: DEMO_TENANT_IDS.other });
+      const body = event(conversationId, theirAgent.elevenlabsAgentId, { tenant_id: other.id });
       allow(body);
       const res = await postSigned(body);
       expect(res.body.outcome).toBe('recorded');
       const row = await app.deps.db('calls').where({ conversation_id: conversationId }).first();
-      expect(row).toMatchObject({ tenant_id: DEMO_TENANT_IDS.demo, agent_id: agent.id });
-      expect(await count('calls', { tenant_id: DEMO_TENANT_IDS.other })).toBe(0);
-      const theirStats = await app.request('GET', '/api/stats', { token: otherAdmin });
+      expect(row).toMatchObject({ tenant_id: tenant.id, agent_id: agent.id });
+      expect(await count('calls', { tenant_id: other.id })).toBe(0);
+      const theirStats = await app.request('GET', apiRoutes.stats.dashboard(), { token: other.admin.token });
       expect(theirStats.body.totalCalls).toBe(0);
     });
 
@@ -225,14 +219,14 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
     });
 
     it('keeps counting the calls of a deleted agent in the dashboard total', async () => {
-      const before = (await app.request('GET', '/api/stats', { token: admin })).body;
+      const before = (await app.request('GET', apiRoutes.stats.dashboard(), { token: admin })).body;
       expect(before.totalCalls).toBeGreaterThan(0);
-      await app.request('DELETE', `/api/agents/${agent.id}`, { token: admin });
-      const gone = await app.request('DELETE', `/api/agents/${agent.id}`, { token: admin });
+      await app.request('DELETE', apiRoutes.agents.byId(agent.id), { token: admin });
+      const gone = await app.request('DELETE', apiRoutes.agents.byId(agent.id), { token: admin });
       expect(gone.body.deleted).toBe(true);
-      const after = (await app.request('GET', '/api/stats', { token: admin })).body;
+      const after = (await app.request('GET', apiRoutes.stats.dashboard(), { token: admin })).body;
       expect(after).toMatchObject({ totalCalls: before.totalCalls, minutesUsed: before.minutesUsed, activeAgents: 0 });
-      expect(await count('calls', { tenant_id: DEMO_TENANT_IDS.demo })).toBe(before.totalCalls);
+      expect(await count('calls', { tenant_id: tenant.id })).toBe(before.totalCalls);
     });
   });
 });

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { migrationSource } from '../../server/src/db/migrations';
 import * as agentNumberLink from '../../server/src/db/migrations/0004_agent-number-link';
-import { seedDatabase } from '../../server/src/db/seeds/demo.seed';
-import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import { DEMO_TENANT_IDS, seedDatabase } from '../../server/src/db/seeds/demo.seed';
+import { useApiSuite } from './support/api-suite';
+import { TEST_DATABASES, type TestApp } from './support/test-app';
 
 const TABLES = [
   'plans',
@@ -35,11 +37,13 @@ const TABLES = [
 const COUNTED = ['plans', 'tenants', 'users', 'voices', 'agent_templates'];
 
 describe.each(TEST_DATABASES)('database (%s)', (kind) => {
+  const suite = useApiSuite(kind);
   let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(kind);
+  let tenantId: string;
+  beforeAll(() => {
+    app = suite.app;
+    tenantId = suite.tenant.id;
   });
-  afterAll(() => app?.close());
 
   it('migrates an empty database to the whole data model', async () => {
     for (const table of TABLES) expect(await app.deps.db.schema.hasTable(table), table).toBe(true);
@@ -49,10 +53,9 @@ describe.each(TEST_DATABASES)('database (%s)', (kind) => {
 
   it('enforces the unique keys the spec names', async () => {
     const db = app.deps.db;
-    const tenant = await db('tenants').first('id');
     const now = new Date().toISOString();
     const number = {
-      tenant_id: tenant.id,
+      tenant_id: tenantId,
       phone_number: '+6495550000',
       provider: 'twilio',
       active: true,
@@ -62,7 +65,7 @@ describe.each(TEST_DATABASES)('database (%s)', (kind) => {
     await db('phone_numbers').insert({ id: 'pn-unique-1', ...number });
     await expect(db('phone_numbers').insert({ id: 'pn-unique-2', ...number })).rejects.toThrow();
     const usage = {
-      tenant_id: tenant.id,
+      tenant_id: tenantId,
       month_yyyy_mm: '2026-11',
       minutes_included: 100,
       created_at: now,
@@ -78,7 +81,6 @@ describe.each(TEST_DATABASES)('database (%s)', (kind) => {
     expect(await db.schema.hasColumn('agents', 'phone_number')).toBe(true);
 
     // The old shape allowed an agent two numbers, and copied one onto the agent.
-    const tenantId = (await db('tenants').first('id')).id as string;
     const agentId = randomUUID();
     const [older, newer] = [randomUUID(), randomUUID()];
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute)).toISOString();
@@ -134,33 +136,33 @@ describe.each(TEST_DATABASES)('database (%s)', (kind) => {
     await seedDatabase(db, { now: new Date().toISOString(), passwordHashCost: 10, demo: true });
     for (const table of COUNTED) expect(await db(table).select(), table).toEqual(before[table]);
     expect((await db('users').where({ role: 'superadmin' })).length).toBe(1);
-    expect((await db('tenants')).length).toBe(2);
+    expect(await db('tenants').whereIn('id', Object.values(DEMO_TENANT_IDS)).pluck('id')).toHaveLength(2);
   });
 
   it('answers GET and HEAD /api/health with security headers', async () => {
-    const get = await app.request('GET', '/api/health');
+    const get = await app.request('GET', apiRoutes.health());
     expect(get.status).toBe(200);
     expect(get.body.status).toBe('ok');
     expect(get.headers.get('x-content-type-options')).toBe('nosniff');
     expect(get.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(get.headers.get('strict-transport-security')).toBeTruthy();
     expect(get.headers.get('x-request-id')).toBeTruthy();
-    const head = await app.request('HEAD', '/api/health');
+    const head = await app.request('HEAD', apiRoutes.health());
     expect(head.status).toBe(200);
   });
 
   it('allows only listed origins for CORS and never reflects others', async () => {
-    const desktop = await app.request('GET', '/api/health', { headers: { origin: 'app://parley' } });
+    const desktop = await app.request('GET', apiRoutes.health(), { headers: { origin: 'app://parley' } });
     expect(desktop.headers.get('access-control-allow-origin')).toBe('app://parley');
-    const evil = await app.request('GET', '/api/health', { headers: { origin: 'https://evil.test' } });
+    const evil = await app.request('GET', apiRoutes.health(), { headers: { origin: 'https://evil.test' } });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('answers unknown API paths and oversized bodies with catalogue errors', async () => {
-    const missing = await app.request('GET', '/api/no-such-thing');
+    const missing = await app.request('GET', `${API_PREFIX}/no-such-thing`);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('The requested item could not be found.');
-    const big = await app.request('POST', '/api/auth/custom/login', {
+    const big = await app.request('POST', apiRoutes.auth.login(), {
       raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
       headers: { 'content-type': 'application/json' },
     });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { rawRequest, type RawRequest, type RawResponse } from './support/raw-request';
 import { ROUTE_MATRIX, withHeadTwins, type RouteRule } from './support/route-matrix';
@@ -217,7 +218,10 @@ describe.each(TEST_DATABASES)('hostile input never answers 5xx (%s)', (kind) => 
   }
 
   it('bodies with wrong types, NUL bytes, huge strings, deep nesting or arbitrary JSON', async () => {
-    const created = await app.request('POST', '/api/agents', { token, body: VALID_BODIES['POST /api/agents'] });
+    const created = await app.request('POST', apiRoutes.agents.collection(), {
+      token,
+      body: VALID_BODIES['POST /api/agents'],
+    });
     expect(created.status, created.text).toBe(201);
     // An id that exists, so that a spoilt edit reaches the database, and ids that exist nowhere.
     const id = fc.oneof(fc.constant(String(created.body.agent.id)), fc.uuid());

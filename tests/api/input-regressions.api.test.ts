@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { JSON_MAX_DEPTH } from '../../server/src/http/input-guard.middleware';
-import { rawRequest, type RawRequest } from './support/raw-request';
+import { rawPath, rawRequest, type RawRequest } from './support/raw-request';
 import { fieldTypes, ROUTE_SCHEMAS, VALID_BODIES } from './support/route-schemas';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -53,7 +54,7 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
   );
 
   it('refuses a body that is not a JSON object', async () => {
-    const response = await send({ method: 'POST', path: '/api/auth/custom/login', body: '["a@b.co", "secret"]' });
+    const response = await send({ method: 'POST', path: apiRoutes.auth.login(), body: '["a@b.co", "secret"]' });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ message: 'The request body must be a JSON object.' });
   });
@@ -63,7 +64,7 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
     ['objects in a field', `{"name":${'{"a":'.repeat(10_000)}0${'}'.repeat(10_000)}}`],
     ['one level past the limit', `{"name":${'['.repeat(JSON_MAX_DEPTH)}${']'.repeat(JSON_MAX_DEPTH)}}`],
   ])('refuses JSON nested too deeply: %s', async (_name, body) => {
-    const response = await send({ method: 'POST', path: '/api/agents', body });
+    const response = await send({ method: 'POST', path: apiRoutes.agents.collection(), body });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -73,48 +74,48 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
 
   it('passes nesting at the limit on to the schema', async () => {
     const nested = `${'['.repeat(JSON_MAX_DEPTH - 1)}${']'.repeat(JSON_MAX_DEPTH - 1)}`;
-    const response = await send({ method: 'POST', path: '/api/agents', body: `{"name":${nested}}` });
+    const response = await send({ method: 'POST', path: apiRoutes.agents.collection(), body: `{"name":${nested}}` });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ fields: { name: 'name must be text' } });
   });
 
   it('refuses NUL in a text field, in a key and in the query, and stores nothing', async () => {
-    const before = await app.request('GET', '/api/agents', { token });
+    const before = await app.request('GET', apiRoutes.agents.collection(), { token });
     const inField = await send({
       method: 'POST',
-      path: '/api/agents',
+      path: apiRoutes.agents.collection(),
       body: JSON.stringify({ ...VALID_BODIES['POST /api/agents'], greeting: 'Hel\u0000lo' }),
     });
     expect(inField.status).toBe(400);
     expect(inField.json).toMatchObject({ fields: { greeting: 'Text must not contain NUL characters.' } });
-    const inKey = await send({ method: 'POST', path: '/api/agents', body: '{"na\\u0000me":"x"}' });
+    const inKey = await send({ method: 'POST', path: apiRoutes.agents.collection(), body: '{"na\\u0000me":"x"}' });
     expect(inKey.status).toBe(400);
-    const inQuery = await send({ method: 'GET', path: '/api/twilio/available-phone-numbers?areaCode=%00' });
+    const inQuery = await send({ method: 'GET', path: `${apiRoutes.phoneNumbers.available()}?areaCode=%00` });
     expect(inQuery.status).toBe(400);
     expect(inQuery.json).toMatchObject({ fields: { areaCode: 'Text must not contain NUL characters.' } });
-    const after = await app.request('GET', '/api/agents', { token });
+    const after = await app.request('GET', apiRoutes.agents.collection(), { token });
     expect(after.body.agents).toHaveLength(before.body.agents.length);
   });
 
   it('refuses a repeated query key instead of reading its first value', async () => {
-    const country = await send({ method: 'GET', path: '/api/twilio/available-phone-numbers?country=NZ&country=AU' });
+    const country = await send({ method: 'GET', path: `${apiRoutes.phoneNumbers.available()}?country=NZ&country=AU` });
     expect(country.status).toBe(400);
     expect(country.json).toMatchObject({ fields: { country: 'country must be text' } });
-    const limit = await send({ method: 'GET', path: '/api/twilio/available-phone-numbers?limit=5&limit=6' });
+    const limit = await send({ method: 'GET', path: `${apiRoutes.phoneNumbers.available()}?limit=5&limit=6` });
     expect(limit.status).toBe(400);
     expect(limit.json).toMatchObject({ fields: { limit: 'Limit must be a positive integer' } });
   });
 
   it.each([
-    ['GET', '/api/agents/%00', 'id'],
-    ['PATCH', '/api/agents/abc%00def', 'id'],
-    ['DELETE', '/api/agents/%2e%2e', 'id'],
-    ['GET', `/api/agents/${'a'.repeat(129)}`, 'id'],
-    ['GET', '/api/agents/%E2%82', 'id'],
-    ['GET', '/api/agents/caf%C3%A9', 'id'],
-    ['GET', '/api/uploads/%00', 'id'],
-    ['GET', '/api/invitations/%00', 'token'],
-    ['POST', '/api/agents/%00/simulate-call', 'id'],
+    ['GET', rawPath(apiRoutes.agents.byId, '%00'), 'id'],
+    ['PATCH', rawPath(apiRoutes.agents.byId, 'abc%00def'), 'id'],
+    ['DELETE', rawPath(apiRoutes.agents.byId, '%2e%2e'), 'id'],
+    ['GET', rawPath(apiRoutes.agents.byId, 'a'.repeat(129)), 'id'],
+    ['GET', rawPath(apiRoutes.agents.byId, '%E2%82'), 'id'],
+    ['GET', rawPath(apiRoutes.agents.byId, 'caf%C3%A9'), 'id'],
+    ['GET', rawPath(apiRoutes.uploads.byId, '%00'), 'id'],
+    ['GET', rawPath(apiRoutes.invitations.byToken, '%00'), 'token'],
+    ['POST', rawPath(apiRoutes.agents.simulateCall, '%00'), 'id'],
   ])('refuses a malformed path parameter: %s %s', async (method, path, param) => {
     const response = await send({ method, path, body: method === 'GET' ? undefined : '{}' });
     expect(response.status).toBe(400);
@@ -122,19 +123,19 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
   });
 
   it.each([
-    ['GET', `/api/agents/${UNKNOWN_ID}`],
-    ['GET', `/api/uploads/${UNKNOWN_ID}`],
-    ['GET', '/api/invitations/no-such-invitation'],
+    ['GET', apiRoutes.agents.byId(UNKNOWN_ID)],
+    ['GET', apiRoutes.uploads.byId(UNKNOWN_ID)],
+    ['GET', apiRoutes.invitations.byToken('no-such-invitation')],
   ])('answers 404 for a well-formed unknown id: %s %s', async (method, path) => {
     const response = await send({ method, path });
     expect(response.status).toBe(404);
   });
 
   it.each([
-    ['TRACE', '/api/agents', 'HEAD, GET, POST'],
-    ['PROPFIND', `/api/agents/${UNKNOWN_ID}`, 'HEAD, GET, PATCH, DELETE'],
-    ['PUT', '/api/agents', 'HEAD, GET, POST'],
-    ['TRACE', '/api/health', 'HEAD, GET'],
+    ['TRACE', apiRoutes.agents.collection(), 'HEAD, GET, POST'],
+    ['PROPFIND', apiRoutes.agents.byId(UNKNOWN_ID), 'HEAD, GET, PATCH, DELETE'],
+    ['PUT', apiRoutes.agents.collection(), 'HEAD, GET, POST'],
+    ['TRACE', apiRoutes.health(), 'HEAD, GET'],
   ])('answers %s %s with 405 and the Allow list', async (method, path, allow) => {
     const response = await send({ method, path });
     expect(response.status).toBe(405);
@@ -146,7 +147,7 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
   });
 
   it('answers 404, not 405 or 501, for a method on a path no route has', async () => {
-    const response = await send({ method: 'TRACE', path: '/api/no-such-route' });
+    const response = await send({ method: 'TRACE', path: `${API_PREFIX}/no-such-route` });
     expect(response.status).toBe(404);
     expect(response.headers.allow).toBeUndefined();
     expect(response.json).toMatchObject({ code: 'NOT_FOUND' });

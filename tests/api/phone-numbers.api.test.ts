@@ -1,7 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
-import { startTestApp, testClock, TEST_DATABASES, type TestApp, type TestResponse } from './support/test-app';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
+import { freshTenant, type FreshTenant } from './support/api-actions';
+import type { TestResponse } from './support/api-client';
+import { useApiSuite } from './support/api-suite';
+import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /** A 400 whose message also stands on the field it is about (an unknown field has none). */
 function expectFieldError(res: TestResponse, field: string, message: string): void {
@@ -10,43 +12,40 @@ function expectFieldError(res: TestResponse, field: string, message: string): vo
   if (field) expect(res.body.fields[field]).toBe(message);
 }
 
+/** Two included numbers and at most four, so the included, billable and refused cases all come quickly. */
+const TWO_INCLUDED_FOUR_AT_MOST = { planTerms: { phoneNumbersIncluded: 2, maxPhoneNumbers: 4 } };
+
 describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
+  const clock = testClock(new Date('2026-11-20T10:00:00.000Z'));
+  const suite = useApiSuite(kind, { clock, tenant: TWO_INCLUDED_FOUR_AT_MOST });
   let app: TestApp;
+  let tenant: FreshTenant;
   let admin: string;
   let user: string;
-  let otherAdmin: string;
-  const clock = testClock(new Date('2026-11-20T10:00:00.000Z'));
 
   const search = (query: string, token = admin) =>
-    app.request('GET', `/api/twilio/available-phone-numbers${query}`, { token });
+    app.request('GET', `${apiRoutes.phoneNumbers.available()}${query}`, { token });
 
-  /** A number the sandbox sells that nobody here owns yet. */
+  /** A number the sandbox sells: its search never offers one already sold. */
   async function freeNumber(country = 'NZ'): Promise<string> {
-    const res = await search(`?country=${country}&limit=100`);
-    const owned = new Set((await app.deps.db('phone_numbers').pluck('phone_number')).map(String));
-    return res.body.availableNumbers
-      .map((n: { phoneNumber: string }) => n.phoneNumber)
-      .find((n: string) => !owned.has(n));
+    const res = await search(`?country=${country}&limit=1`);
+    return res.body.availableNumbers[0].phoneNumber;
   }
 
   const purchase = (body: object, token = admin) =>
-    app.request('POST', '/api/twilio/purchase-phone-number', { token, body });
+    app.request('POST', apiRoutes.phoneNumbers.purchase(), { token, body });
 
   /** Whether the (sandbox's) Twilio account owns the number, asked through the telephony adapter. */
   const twilioOwns = async (phoneNumber: string) => (await app.deps.telephony.findOwnedNumber(phoneNumber)) !== null;
 
   const countRows = async (table: string) =>
-    Number((await app.deps.db(table).where({ tenant_id: DEMO_TENANT_IDS.demo }).count({ n: '*' }).first())?.n);
+    Number((await app.deps.db(table).where({ tenant_id: tenant.id }).count({ n: '*' }).first())?.n);
 
-  beforeAll(async () => {
-    app = await startTestApp(kind, { clock });
-    admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
-    user = (await app.login(DEMO_ACCOUNTS.user.email)).accessToken;
-    otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
-    // Two included numbers and at most four, so the included, billable and refused cases all come quickly.
-    await app.deps.db('plans').where({ id: 'growth' }).update({ phone_numbers_included: 2, max_phone_numbers: 4 });
+  beforeAll(() => {
+    ({ app, tenant } = suite);
+    admin = tenant.admin.token;
+    user = tenant.user.token;
   });
-  afterAll(() => app?.close());
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -104,16 +103,16 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
     });
 
     it('needs a signed-in tenant member', async () => {
-      expect((await app.request('GET', '/api/twilio/available-phone-numbers')).status).toBe(401);
+      expect((await app.request('GET', apiRoutes.phoneNumbers.available())).status).toBe(401);
     });
   });
 
   describe('purchase and billing', () => {
     it('starts with no numbers and every slot open', async () => {
-      const list = await app.request('GET', '/api/phone-numbers', { token: user });
+      const list = await app.request('GET', apiRoutes.phoneNumbers.list(), { token: user });
       expect(list.status).toBe(200);
       expect(list.body).toEqual({ phoneNumbers: [] });
-      const billing = await app.request('GET', '/api/phone-numbers/billing', { token: user });
+      const billing = await app.request('GET', apiRoutes.phoneNumbers.billing(), { token: user });
       expect(billing.body).toEqual({
         eligibility: {
           currentCount: 0,
@@ -153,37 +152,38 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       expect(row.twilio_sid).toMatch(/^PN/);
       expect(row.elevenlabs_phone_number_id).toEqual(expect.any(String));
       const billing = await app.deps.db('phone_number_billing').where({ phone_number_id: row.id }).first();
-      expect(billing).toMatchObject({ month_yyyy_mm: '2026-11', cost_monthly: 0, tenant_id: DEMO_TENANT_IDS.demo });
+      expect(billing).toMatchObject({ month_yyyy_mm: '2026-11', cost_monthly: 0, tenant_id: tenant.id });
       expect(Boolean(billing.included_in_plan)).toBe(true);
       expect(await twilioOwns(phoneNumber)).toBe(true);
 
       // Sold numbers leave the search.
       const again = await search('?country=NZ&limit=100');
       expect(again.body.availableNumbers.map((n: { phoneNumber: string }) => n.phoneNumber)).not.toContain(phoneNumber);
-      const list = await app.request('GET', '/api/phone-numbers', { token: user });
+      const list = await app.request('GET', apiRoutes.phoneNumbers.list(), { token: user });
       expect(list.body.phoneNumbers.map((n: { phoneNumber: string }) => n.phoneNumber)).toEqual([phoneNumber]);
     });
 
     it('refuses a number the tenant already owns', async () => {
-      const [owned] = await app.deps
-        .db('phone_numbers')
-        .where({ tenant_id: DEMO_TENANT_IDS.demo })
-        .pluck('phone_number');
+      const [owned] = await app.deps.db('phone_numbers').where({ tenant_id: tenant.id }).pluck('phone_number');
       const res = await purchase({ phoneNumber: owned });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You already own this phone number.');
     });
 
     it('bills numbers beyond the included ones, then refuses past the maximum with the reason', async () => {
-      expect((await purchase({ phoneNumber: await freeNumber() })).body.includedInPlan).toBe(true);
-      const third = await purchase({ phoneNumber: await freeNumber('AU') });
+      const own = (await freshTenant(app, TWO_INCLUDED_FOUR_AT_MOST)).admin.token;
+      for (const nth of [1, 2]) {
+        const included = await purchase({ phoneNumber: await freeNumber() }, own);
+        expect(included.body.includedInPlan, `number ${nth}`).toBe(true);
+      }
+      const third = await purchase({ phoneNumber: await freeNumber('AU') }, own);
       expect(third.status, third.text).toBe(201);
       expect(third.body).toMatchObject({ includedInPlan: false, monthlyCost: 1000 });
       expect(third.body.phoneNumber.country).toBe('AU');
-      const fourth = await purchase({ phoneNumber: await freeNumber('US') });
+      const fourth = await purchase({ phoneNumber: await freeNumber('US') }, own);
       expect(fourth.status).toBe(201);
 
-      const billing = await app.request('GET', '/api/phone-numbers/billing', { token: admin });
+      const billing = await app.request('GET', apiRoutes.phoneNumbers.billing(), { token: own });
       expect(billing.body).toEqual({
         eligibility: {
           currentCount: 4,
@@ -198,14 +198,13 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       });
 
       const buy = vi.spyOn(app.deps.telephony, 'purchaseNumber');
-      const refused = await purchase({ phoneNumber: await freeNumber() });
+      const refused = await purchase({ phoneNumber: await freeNumber() }, own);
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({
         code: 'PLAN_LIMIT_REACHED',
         message: 'Your plan allows up to 4 phone numbers. Upgrade your plan to add more.',
       });
       expect(buy).not.toHaveBeenCalled();
-      await app.deps.db('plans').where({ id: 'growth' }).update({ max_phone_numbers: 10 });
     });
 
     it('releases the number again when the voice provider cannot import it, and records nothing', async () => {
@@ -262,7 +261,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       [{ phoneNumber: '+0123456789' }, 'phoneNumber', 'Invalid phone number format'],
       [{}, 'phoneNumber', 'Phone number is required'],
       [{ phoneNumber: '+6495551234', country: 'NZL' }, 'country', 'Country must be 2 characters'],
-      [{ phoneNumber: '+6495551234', tenantId: DEMO_TENANT_IDS.other }, '', 'Unknown field: tenantId'],
+      [{ phoneNumber: '+6495551234', tenantId: 'another-tenant' }, '', 'Unknown field: tenantId'],
     ])('rejects %j with 400', async (body, field, message) => {
       expectFieldError(await purchase(body), field, message);
     });
@@ -273,12 +272,13 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
     });
 
     it('keeps each tenant’s numbers to itself', async () => {
-      const mine = (await app.request('GET', '/api/phone-numbers', { token: admin })).body.phoneNumbers;
+      const mine = (await app.request('GET', apiRoutes.phoneNumbers.list(), { token: admin })).body.phoneNumbers;
       expect(mine.length).toBeGreaterThan(0);
-      const theirs = await app.request('GET', '/api/phone-numbers', { token: otherAdmin });
+      const otherAdmin = (await freshTenant(app, { plan: 'starter' })).admin.token;
+      const theirs = await app.request('GET', apiRoutes.phoneNumbers.list(), { token: otherAdmin });
       expect(theirs.body.phoneNumbers).toEqual([]);
       for (const number of mine) expect(theirs.text).not.toContain(number.phoneNumber);
-      const theirBilling = await app.request('GET', '/api/phone-numbers/billing', { token: otherAdmin });
+      const theirBilling = await app.request('GET', apiRoutes.phoneNumbers.billing(), { token: otherAdmin });
       expect(theirBilling.body.eligibility.currentCount).toBe(0);
       // A number another tenant holds is simply not available.
       const taken = await purchase({ phoneNumber: mine[0].phoneNumber }, otherAdmin);

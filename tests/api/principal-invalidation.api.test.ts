@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
 import { createApp } from '../../server/src/app';
 import { createRuntime, type Runtime } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config';
@@ -56,22 +57,24 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('principal cache across inst
   });
 
   it('stops a tenant on every instance as soon as its billing changes on one', async () => {
-    const created = await fetch(`${first.baseUrl}/api/test/tenants`, {
+    const created = await fetch(`${first.baseUrl}${apiRoutes.testSupport.tenants()}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     }).then((res) => res.json() as Promise<{ tenant: { id: string }; users: { email: string; password: string }[] }>);
     const [admin] = created.users;
-    const login = await fetch(`${second.baseUrl}/api/auth/custom/login`, {
+    const login = await fetch(`${second.baseUrl}${apiRoutes.auth.login()}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: admin!.email, password: admin!.password }),
     }).then((res) => res.json() as Promise<{ accessToken: string }>);
     const listAgents = () =>
-      fetch(`${second.baseUrl}/api/agents`, { headers: { authorization: `Bearer ${login.accessToken}` } });
+      fetch(`${second.baseUrl}${apiRoutes.agents.collection()}`, {
+        headers: { authorization: `Bearer ${login.accessToken}` },
+      });
     expect((await listAgents()).status).toBe(200);
 
-    const changed = await fetch(`${first.baseUrl}/api/test/tenants/${created.tenant.id}/billing`, {
+    const changed = await fetch(`${first.baseUrl}${apiRoutes.testSupport.tenantBilling(created.tenant.id)}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ billingStatus: 'delinquent' }),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../server/src/http/compression.middleware';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -80,12 +81,15 @@ describe('serving the built renderer', () => {
     },
   );
 
-  it.each(['/api', '/api/', '/api/no-such-route'])('answers %s from the API with a JSON 404', async (apiPath) => {
-    const response = await app.request('GET', apiPath);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toContain('application/json');
-    expect(response.body.code).toBe('NOT_FOUND');
-  });
+  it.each([API_PREFIX, `${API_PREFIX}/`, `${API_PREFIX}/no-such-route`])(
+    'answers %s from the API with a JSON 404',
+    async (apiPath) => {
+      const response = await app.request('GET', apiPath);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(response.body.code).toBe('NOT_FOUND');
+    },
+  );
 
   it.each([
     ['br', '.br', brotliDecompressSync],
@@ -150,10 +154,10 @@ describe('serving the built renderer', () => {
 
   it('compresses JSON above the threshold', async () => {
     const { accessToken } = await app.login(DEMO_ACCOUNTS.admin.email);
-    const plain = await app.request('GET', '/api/agent-templates', { token: accessToken });
+    const plain = await app.request('GET', apiRoutes.agentTemplates.list(), { token: accessToken });
     expect(plain.status).toBe(200);
     expect(Buffer.byteLength(plain.text)).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
-    const response = await rawGet(app.baseUrl, '/api/agent-templates', {
+    const response = await rawGet(app.baseUrl, apiRoutes.agentTemplates.list(), {
       authorization: `Bearer ${accessToken}`,
       'accept-encoding': 'br',
     });
@@ -165,7 +169,7 @@ describe('serving the built renderer', () => {
   });
 
   it('sends tiny JSON as it is', async () => {
-    const response = await rawGet(app.baseUrl, '/api/health', { 'accept-encoding': 'br, gzip' });
+    const response = await rawGet(app.baseUrl, apiRoutes.health(), { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);
     expect(response.body.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     expect(response.headers['content-encoding']).toBeUndefined();

@@ -1,68 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '@shared/api/routes';
+import { freshTenant } from './support/api-actions';
+import { useApiSuite } from './support/api-suite';
+import { TEST_DATABASES, type TestApp } from './support/test-app';
+import { fileForm, pdfBytes as pdf, pngBytes as png } from './support/upload-files';
 
 const MB = 1024 * 1024;
-const PDF_HEAD = Buffer.from('%PDF-1.7\n');
-const pdf = (size = 200) => Buffer.concat([PDF_HEAD, Buffer.alloc(Math.max(0, size - PDF_HEAD.length), 0x20)]);
-
-const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-function png(width: number, height: number, size = 64): Buffer {
-  const head = Buffer.from([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...be32(13),
-    0x49,
-    0x48,
-    0x44,
-    0x52,
-    ...be32(width),
-    ...be32(height),
-    8,
-    6,
-    0,
-    0,
-    0,
-  ]);
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
-}
-
-function form(
-  file: Buffer,
-  name: string,
-  fields: Record<string, string> = {},
-  field = 'file',
-  type = 'application/pdf',
-) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  body.append(field, new Blob([new Uint8Array(file)], { type }), name);
-  return body;
-}
+/** A PDF's signature and nothing more. */
+const PDF_HEAD = pdf(0);
+const imageForm = (file: Buffer, name: string) =>
+  fileForm(file, name, { fields: { purpose: 'image' }, type: 'image/png' });
+const form = (file: Buffer, name: string, fields: Record<string, string> = {}, field = 'file') =>
+  fileForm(file, name, { fields, field });
 
 describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
+  const suite = useApiSuite(kind);
   let app: TestApp;
   let admin: string;
   let user: string;
-  let otherAdmin: string;
 
-  const upload = (body: FormData, token = admin) => app.request('POST', '/api/upload', { token, raw: body });
+  const upload = (body: FormData, token = admin) =>
+    app.request('POST', apiRoutes.uploads.create(), { token, raw: body });
 
-  beforeAll(async () => {
-    app = await startTestApp(kind);
-    admin = (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
-    user = (await app.login(DEMO_ACCOUNTS.user.email)).accessToken;
-    otherAdmin = (await app.login(DEMO_ACCOUNTS.otherAdmin.email)).accessToken;
+  beforeAll(() => {
+    app = suite.app;
+    admin = suite.tenant.admin.token;
+    user = suite.tenant.user.token;
   });
-  afterAll(() => app?.close());
 
   it('stores a knowledge PDF under a server-made key and answers fileId, fileUrl and url', async () => {
     const data = pdf(4096);
@@ -71,8 +37,8 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
     const { fileId } = res.body;
     expect(res.body).toEqual({
       fileId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      fileUrl: `/api/uploads/${fileId}`,
-      url: `/api/uploads/${fileId}`,
+      fileUrl: apiRoutes.uploads.byId(fileId),
+      url: apiRoutes.uploads.byId(fileId),
       fileName: 'Price list.pdf',
       mimeType: 'application/pdf',
       size: data.length,
@@ -80,7 +46,7 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
     const row = await app.deps.db('uploads').where({ id: fileId }).first();
     expect(row).toMatchObject({ kind: 'knowledge', storage_key: `${fileId}.pdf`, size_bytes: data.length });
 
-    const download = await app.request('GET', `/api/uploads/${fileId}`, { token: user });
+    const download = await app.request('GET', apiRoutes.uploads.byId(fileId), { token: user });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
       `attachment; filename="Price list.pdf"; filename*=UTF-8''Price%20list.pdf`,
@@ -96,7 +62,7 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
   });
 
   it('stores images with purpose image', async () => {
-    const res = await upload(form(png(640, 480), 'logo.png', { purpose: 'image' }, 'file', 'image/png'));
+    const res = await upload(imageForm(png(640, 480), 'logo.png'));
     expect(res.status, res.text).toBe(201);
     expect(res.body.mimeType).toBe('image/png');
     expect((await app.deps.db('uploads').where({ id: res.body.fileId }).first()).kind).toBe('image');
@@ -146,13 +112,13 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
   });
 
   it('refuses an image of 10 MB + 1 byte with 413', async () => {
-    const res = await upload(form(png(100, 100, 10 * MB + 1), 'huge.png', { purpose: 'image' }, 'file', 'image/png'));
+    const res = await upload(imageForm(png(100, 100, 10 * MB + 1), 'huge.png'));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('File size must be less than 10MB');
   });
 
   it('refuses a pixel flood (a small file that decodes to over 50 megapixels)', async () => {
-    const res = await upload(form(png(20_000, 20_000), 'flood.png', { purpose: 'image' }, 'file', 'image/png'));
+    const res = await upload(imageForm(png(20_000, 20_000), 'flood.png'));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The image is too large: at most 50 megapixels are allowed.');
   });
@@ -183,7 +149,7 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
       },
     });
     const abort = new AbortController();
-    const response = await fetch(`${app.baseUrl}/api/upload`, {
+    const response = await fetch(`${app.baseUrl}${apiRoutes.uploads.create()}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
       body,
@@ -197,7 +163,7 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
   });
 
   it('refuses a declared Content-Length over the limit before reading the body', async () => {
-    const url = new URL(`${app.baseUrl}/api/upload`);
+    const url = new URL(`${app.baseUrl}${apiRoutes.uploads.create()}`);
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
         {
@@ -250,7 +216,7 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
             return f;
           })()
         : raw;
-    const res = await app.request('POST', '/api/upload', { token: admin, headers, raw: body });
+    const res = await app.request('POST', apiRoutes.uploads.create(), { token: admin, headers, raw: body });
     expect(res.status).toBe(status);
   });
 
@@ -263,15 +229,16 @@ describe.each(TEST_DATABASES)('uploads API (%s)', (kind) => {
 
   it('is for admins', async () => {
     expect((await upload(form(pdf(), 'a.pdf'), user)).status).toBe(403);
-    expect((await app.request('POST', '/api/upload', { raw: form(pdf(), 'a.pdf') })).status).toBe(401);
+    expect((await app.request('POST', apiRoutes.uploads.create(), { raw: form(pdf(), 'a.pdf') })).status).toBe(401);
   });
 
   it('hides uploads from other tenants: 404 exactly like a missing id', async () => {
     const mine = await upload(form(pdf(), 'private.pdf'));
-    const foreign = await app.request('GET', `/api/uploads/${mine.body.fileId}`, { token: otherAdmin });
-    const missing = await app.request('GET', `/api/uploads/${randomUUID()}`, { token: otherAdmin });
+    const otherAdmin = (await freshTenant(app)).admin.token;
+    const foreign = await app.request('GET', apiRoutes.uploads.byId(mine.body.fileId), { token: otherAdmin });
+    const missing = await app.request('GET', apiRoutes.uploads.byId(randomUUID()), { token: otherAdmin });
     expect(foreign.status).toBe(404);
     expect(foreign.text).toBe(missing.text);
-    expect((await app.request('GET', `/api/uploads/${mine.body.fileId}`)).status).toBe(401);
+    expect((await app.request('GET', apiRoutes.uploads.byId(mine.body.fileId))).status).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { apiRoutes } from '@shared/api/routes';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
@@ -56,7 +57,7 @@ async function seedAgents(app: TestApp): Promise<string> {
   await app.deps.db('tenants').where({ subdomain: 'demo' }).update({ plan: 'enterprise' });
   const { accessToken } = await app.login(DEMO_ACCOUNTS.admin.email);
   for (let i = 1; i <= AGENTS; i += 1) {
-    const created = await app.request('POST', '/api/agents', {
+    const created = await app.request('POST', apiRoutes.agents.collection(), {
       token: accessToken,
       body: {
         name: `Agent ${i}`,
@@ -76,7 +77,7 @@ async function captureQueries(app: TestApp, token: string): Promise<{ queries: C
   const onQuery = (query: { sql: string; bindings?: unknown[] }) =>
     queries.push({ sql: query.sql, bindings: query.bindings ?? [] });
   app.deps.db.on('query', onQuery);
-  const response = await app.request('GET', '/api/agents', { token });
+  const response = await app.request('GET', apiRoutes.agents.collection(), { token });
   app.deps.db.off('query', onQuery);
   if (response.status !== 200 || response.body.agents.length !== AGENTS) {
     throw new Error(`GET /api/agents answered ${response.status} ${response.text.slice(0, 200)}`);
@@ -92,7 +93,7 @@ function listen(
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agents`,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${apiRoutes.agents.collection()}`,
         close: () => new Promise<void>((done) => server.close(() => void close().then(done))),
       });
     });
@@ -168,12 +169,12 @@ export async function benchAgentsList(kind: DatabaseKind): Promise<BenchResult> 
       const run = (url: string, durationMs = RUN_MS) =>
         load(generator, { url, headers: { authorization: `Bearer ${token}` }, connections: CONNECTIONS, durationMs });
       // Warm-up, so that both sides are compiled by the JIT before anything is counted.
-      await run(`${app.baseUrl}/api/agents`, WARM_UP_MS);
+      await run(`${app.baseUrl}${apiRoutes.agents.collection()}`, WARM_UP_MS);
       await run(twin.url, WARM_UP_MS);
       const ours: Measured[] = [];
       const bare: Measured[] = [];
       for (let i = 0; i < REPETITIONS; i += 1) {
-        ours.push(await run(`${app.baseUrl}/api/agents`));
+        ours.push(await run(`${app.baseUrl}${apiRoutes.agents.collection()}`));
         bare.push(await run(twin.url));
       }
       const failed = [...ours, ...bare].reduce((sum, result) => sum + result.errors, 0);

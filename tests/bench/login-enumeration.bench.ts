@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { median, type BenchResult } from './harness';
 import { startTestApp } from '../api/support/test-app';
@@ -17,7 +18,7 @@ export async function benchLoginEnumeration(): Promise<BenchResult> {
     const unknown: number[] = [];
     const attempt = async (email: string) => {
       const started = performance.now();
-      await app.request('POST', '/api/auth/custom/login', { body: { email, password: 'not-the-password' } });
+      await app.request('POST', apiRoutes.auth.login(), { body: { email, password: 'not-the-password' } });
       return performance.now() - started;
     };
     for (let i = 0; i < 60; i += 1) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AdminOverview } from '@shared/api/admin.types';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { formatCount } from '@shared/domain/format';
 import { DEMO, expect, openInApp, signInAs, signInToFrame, test } from './support/fixtures';
 
@@ -38,7 +39,9 @@ test.describe('access to admin screens', () => {
 test.describe('a superadmin without a tenant', () => {
   test("sees the platform's totals on the home page", async ({ page }) => {
     // Other tests add tenants meanwhile: the page is checked against the very answer it was given.
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/overview');
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === apiRoutes.admin.overview(),
+    );
     await signInToFrame(page, DEMO.superadmin);
     const response = await answered;
     expect(response.status()).toBe(200);
@@ -92,7 +95,7 @@ test.describe('a superadmin without a tenant', () => {
     // A tenant screen typed in says why it has nothing to show, instead of failing against the API.
     const apiErrors: string[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/api/') && response.status() >= 400) apiErrors.push(response.url());
+      if (response.url().includes(`${API_PREFIX}/`) && response.status() >= 400) apiErrors.push(response.url());
     });
     for (const path of ['/phone-numbers', '/campaigns', '/billing', '/account', '/api-keys']) {
       await openInApp(page, path);

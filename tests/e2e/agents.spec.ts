@@ -1,7 +1,10 @@
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
-import { apiHeaders, buyNumberThroughApi, expect, signInAs, test, type TenantAccount } from './support/fixtures';
+import { apiRoutes } from '@shared/api/routes';
+import { buyNumber as purchaseNumber, createAgent, signIn } from '../api/support/api-actions';
+import type { ApiClient } from '../api/support/api-client';
+import { expect, signInAs, test, type TenantAccount } from './support/fixtures';
 
 const KNOWLEDGE_PDF = path.resolve(import.meta.dirname, '../fixtures/harbour-dental-faq.pdf');
 
@@ -39,25 +42,21 @@ async function buyNumber(page: Page, country: string): Promise<string> {
 
 /** Set-up through the API (not the behaviour under test): an agent on a number, both of the admin's tenant. */
 async function agentWithNumber(
-  request: APIRequestContext,
+  api: ApiClient,
   admin: TenantAccount,
   name: string,
 ): Promise<{ id: string; number: string }> {
-  const headers = await apiHeaders(request, admin);
-  const phoneNumber = await buyNumberThroughApi(request, headers, 'AU');
-  const created = await request.post('/api/agents', {
-    headers,
-    data: {
-      name,
-      purpose: 'Answers questions about opening hours.',
-      greeting: 'Kia ora, thanks for calling Harbour Dental.',
-      closing: 'Thanks for calling, have a lovely day.',
-      phoneNumberId: phoneNumber.id,
-    },
+  const { accessToken } = await signIn(api, admin.email, admin.password);
+  const number = await purchaseNumber(api, accessToken, { country: 'AU' });
+  const created = await createAgent(api, accessToken, {
+    name,
+    purpose: 'Answers questions about opening hours.',
+    greeting: 'Kia ora, thanks for calling Harbour Dental.',
+    closing: 'Thanks for calling, have a lovely day.',
+    phoneNumberId: number.id,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { agent } = (await created.json()) as { agent: { id: string } };
-  return { id: agent.id, number: phoneNumber.phoneNumber };
+  expect(created.status, created.text).toBe(201);
+  return { id: created.body.agent.id, number: number.phoneNumber };
 }
 
 test.describe('voice agents', () => {
@@ -179,11 +178,11 @@ test.describe('voice agents', () => {
 
   test('a sandbox call to an agent shows up in Total Calls and in its analytics', async ({
     page,
-    request,
+    api,
     freshTenant,
   }) => {
     const name = 'Manaia';
-    const agent = await agentWithNumber(request, freshTenant.admin, name);
+    const agent = await agentWithNumber(api, freshTenant.admin, name);
     await signInAs(page, freshTenant.admin);
     await expect(statValue(page, 'Total Calls')).toHaveText('0');
 
@@ -223,7 +222,7 @@ test.describe('voice agents', () => {
     freshTenant,
   }) => {
     const name = 'Tama';
-    await page.route('**/api/upload', (route) =>
+    await page.route(`**${apiRoutes.uploads.create()}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Storage unavailable"}' }),
     );
     await signInAs(page, freshTenant.admin);
@@ -280,7 +279,7 @@ test.describe('voice agents', () => {
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
-    await page.route('**/api/agents/*', (route) =>
+    await page.route(`**${apiRoutes.agents.byId('*')}`, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down for maintenance"}' }),
     );
     await page.goto('/agents/00000000-0000-4000-8000-000000000001/analytics');

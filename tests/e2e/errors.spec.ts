@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, setBillingStatus, signInAs, test, type TenantAccount } from './support/fixtures';
+import { API_PREFIX } from '@shared/api/routes';
+import { setTenantBilling } from '../api/support/api-actions';
+import { expect, signInAs, test, type TenantAccount } from './support/fixtures';
 
 /** Signs in and waits until the dashboard has loaded its (gated) agents and figures, so that none is in flight. */
 async function signInToDashboard(page: Page, account: TenantAccount): Promise<void> {
@@ -13,10 +15,10 @@ async function openPhoneNumbers(page: Page): Promise<void> {
 }
 
 test.describe('errors', () => {
-  test('an API 402 opens the Payment Required dialog', async ({ page, request, freshTenant }) => {
+  test('an API 402 opens the Payment Required dialog', async ({ page, api, freshTenant }) => {
     await signInToDashboard(page, freshTenant.admin);
     // The tenant's card fails while its admin is signed in: the next gated call the page makes is refused with 402.
-    await setBillingStatus(request, freshTenant.id, 'delinquent');
+    await setTenantBilling(api, freshTenant.id, 'delinquent');
     await openPhoneNumbers(page);
     const dialog = page.getByRole('dialog', { name: 'Payment Required' });
     await expect(dialog).toContainText('Your payment method has failed or your account is past due.');
@@ -35,12 +37,12 @@ test.describe('errors', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the 402 dialog falls back to the default message', async ({ page, request, freshTenant }) => {
+  test('the 402 dialog falls back to the default message', async ({ page, api, freshTenant }) => {
     await signInToDashboard(page, freshTenant.admin);
-    await setBillingStatus(request, freshTenant.id, 'canceled');
+    await setTenantBilling(api, freshTenant.id, 'canceled');
     // The server always explains a 402, so the dialog's own words show only when the explanation is missing:
     // the real refusal reaches the page without its message.
-    await page.route('**/api/**', async (route) => {
+    await page.route(`**${API_PREFIX}/**`, async (route) => {
       const response = await route.fetch();
       if (response.status() !== 402) return route.fulfill({ response });
       const body = (await response.json()) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
-import { apiHeaders, buyNumberThroughApi, expect, signInAs, test } from './support/fixtures';
+import { buyNumber, signIn } from '../api/support/api-actions';
+import { expect, signInAs, test } from './support/fixtures';
 
 /** The value of the billing card's "Numbers in use" figure ("1 of 10"). */
 function numbersInUse(page: Page): Locator {
@@ -100,12 +101,9 @@ test.describe('phone numbers', () => {
     );
   });
 
-  test('on a phone the owned numbers fit the screen without scrolling sideways', async ({
-    page,
-    request,
-    freshTenant,
-  }) => {
-    const number = await buyNumberThroughApi(request, await apiHeaders(request, freshTenant.admin), 'NZ');
+  test('on a phone the owned numbers fit the screen without scrolling sideways', async ({ page, api, freshTenant }) => {
+    const { accessToken } = await signIn(api, freshTenant.admin.email, freshTenant.admin.password);
+    const number = await buyNumber(api, accessToken, { country: 'NZ' });
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, freshTenant.admin);
     await page.goto('/phone-numbers');

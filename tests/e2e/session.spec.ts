@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { apiRoutes } from '@shared/api/routes';
 import { startServer, type TestServer } from './support/server';
 import {
   DEMO,
@@ -32,7 +33,7 @@ const test = base.extend<object, { shortLivedServer: TestServer }>({
 async function revokeElsewhere(page: Page, request: APIRequestContext): Promise<void> {
   const accessToken = (await storedAccessToken(page))!;
   const refreshToken = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
-  const revoked = await request.post('/api/auth/logout', {
+  const revoked = await request.post(apiRoutes.auth.logout(), {
     data: { refreshToken },
     headers: { Authorization: `Bearer ${accessToken}` },
   });
@@ -49,7 +50,7 @@ test.describe('session', () => {
     await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(tokenExpiry(first) + 1_000);
 
     // Reloading loads the profile with the expired token: 401, one refresh, one retry.
-    const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/custom/refresh'));
+    const refreshed = page.waitForResponse((response) => response.url().endsWith(apiRoutes.auth.refresh()));
     await page.reload();
     expect((await refreshed).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();

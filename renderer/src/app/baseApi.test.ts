@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@shared/api/auth.types';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { platform } from '../platform';
 import { injectEndpoints } from './baseApi';
 import { registerNavigator } from './navigation';
@@ -17,6 +18,9 @@ const probeApi = injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ ok: boolean }, string>({ query: (name) => `probe/${name}` }),
     poke: build.mutation<{ ok: boolean }, string>({ query: (name) => ({ url: `poke/${name}`, method: 'POST' }) }),
+    signInAgain: build.mutation<{ ok: boolean }, void>({
+      query: () => ({ url: apiRoutes.auth.login.relative(), method: 'POST', body: {} }),
+    }),
   }),
 });
 
@@ -76,7 +80,7 @@ describe('a 401 (spec 000 §4)', () => {
     const store = signedInStore();
     handler = async (request) => {
       const path = new URL(request.url).pathname;
-      if (path === '/api/auth/custom/refresh') {
+      if (path === apiRoutes.auth.refresh()) {
         expect(await request.json()).toEqual({ refreshToken: 'refresh-1' });
         return json(200, { accessToken: token('new'), refreshToken: 'refresh-2' });
       }
@@ -87,8 +91,8 @@ describe('a 401 (spec 000 §4)', () => {
 
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('a'));
     expect(result.data).toEqual({ ok: true });
-    expect(calls('/api/auth/custom/refresh')).toHaveLength(1);
-    expect(calls('/api/probe/a')).toHaveLength(2);
+    expect(calls(apiRoutes.auth.refresh())).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/a`)).toHaveLength(2);
     expect(store.getState().session).toMatchObject({
       status: 'authenticated',
       accessToken: token('new'),
@@ -100,7 +104,7 @@ describe('a 401 (spec 000 §4)', () => {
     const store = signedInStore();
     handler = async (request) => {
       const path = new URL(request.url).pathname;
-      if (path === '/api/auth/custom/refresh') {
+      if (path === apiRoutes.auth.refresh()) {
         return json(200, { tokens: { accessToken: token('new'), refreshToken: 'refresh-2' } });
       }
       return request.headers.get('Authorization') === `Bearer ${token('new')}`
@@ -111,7 +115,7 @@ describe('a 401 (spec 000 §4)', () => {
       ['a', 'b', 'c'].map((name) => store.dispatch(probeApi.endpoints.probe.initiate(name))),
     );
     expect(results.map((result) => result.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
-    expect(calls('/api/auth/custom/refresh')).toHaveLength(1);
+    expect(calls(apiRoutes.auth.refresh())).toHaveLength(1);
   });
 
   it('clears the session and goes to /auth when the refresh is refused', async () => {
@@ -131,19 +135,19 @@ describe('a 401 (spec 000 §4)', () => {
   it('clears the session when the retry after a refresh is refused again', async () => {
     const store = signedInStore();
     handler = (request) =>
-      new URL(request.url).pathname === '/api/auth/custom/refresh'
+      new URL(request.url).pathname === apiRoutes.auth.refresh()
         ? json(200, { accessToken: token('new'), refreshToken: 'refresh-2' })
         : json(401, {});
     await store.dispatch(probeApi.endpoints.probe.initiate('a'));
-    expect(calls('/api/probe/a')).toHaveLength(2);
-    expect(calls('/api/auth/custom/refresh')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/a`)).toHaveLength(2);
+    expect(calls(apiRoutes.auth.refresh())).toHaveLength(1);
     expect(store.getState().session.status).toBe('anonymous');
   });
 
   it('keeps the session when the server cannot be reached for the refresh', async () => {
     const store = signedInStore();
     handler = (request) => {
-      if (new URL(request.url).pathname === '/api/auth/custom/refresh') throw new TypeError('Failed to fetch');
+      if (new URL(request.url).pathname === apiRoutes.auth.refresh()) throw new TypeError('Failed to fetch');
       return json(401, {});
     };
     const result = await store.dispatch(probeApi.endpoints.poke.initiate('a'));
@@ -156,7 +160,16 @@ describe('a 401 (spec 000 §4)', () => {
     handler = () => json(401, { message: 'Invalid credentials' });
     const result = await store.dispatch(probeApi.endpoints.poke.initiate('x'));
     expect(result.error).toMatchObject({ status: 401 });
-    expect(calls('/api/auth/custom/refresh')).toHaveLength(0);
+    expect(calls(apiRoutes.auth.refresh())).toHaveLength(0);
+  });
+
+  it('never trades a refused sign-in for a refresh, even while signed in', async () => {
+    const store = signedInStore();
+    handler = () => json(401, { message: 'Invalid credentials' });
+    const result = await store.dispatch(probeApi.endpoints.signInAgain.initiate());
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(calls(apiRoutes.auth.login())).toHaveLength(1);
+    expect(calls(apiRoutes.auth.refresh())).toHaveLength(0);
   });
 
   it('adopts a pair another tab already rotated instead of spending the old refresh token', async () => {
@@ -166,7 +179,7 @@ describe('a 401 (spec 000 §4)', () => {
       request.headers.get('Authorization') === `Bearer ${token('other-tab')}` ? json(200, { ok: true }) : json(401, {});
     const result = await store.dispatch(probeApi.endpoints.probe.initiate('a'));
     expect(result.data).toEqual({ ok: true });
-    expect(calls('/api/auth/custom/refresh')).toHaveLength(0);
+    expect(calls(apiRoutes.auth.refresh())).toHaveLength(0);
     expect(store.getState().session.refreshToken).toBe('refresh-9');
   });
 });
@@ -204,16 +217,16 @@ describe('retries (spec 000 §9)', () => {
     handler = () => json(503, { message: 'down' });
     const pending = store.dispatch(probeApi.endpoints.probe.initiate('flaky'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls('/api/probe/flaky')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(999);
-    expect(calls('/api/probe/flaky')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls('/api/probe/flaky')).toHaveLength(2);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(calls('/api/probe/flaky')).toHaveLength(3);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(60_000);
     const result = await pending;
-    expect(calls('/api/probe/flaky')).toHaveLength(3);
+    expect(calls(`${API_PREFIX}/probe/flaky`)).toHaveLength(3);
     expect(result.error).toMatchObject({ status: 503 });
   });
 
@@ -221,14 +234,14 @@ describe('retries (spec 000 §9)', () => {
     const store = signedInStore();
     handler = () => json(404, { message: 'Not found' });
     await store.dispatch(probeApi.endpoints.probe.initiate('missing'));
-    expect(calls('/api/probe/missing')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/missing`)).toHaveLength(1);
   });
 
   it('never retries a mutation', async () => {
     const store = signedInStore();
     handler = () => json(503, { message: 'down' });
     await store.dispatch(probeApi.endpoints.poke.initiate('once'));
-    expect(calls('/api/poke/once')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/poke/once`)).toHaveLength(1);
   });
 
   it('shares identical requests in flight', async () => {
@@ -238,6 +251,6 @@ describe('retries (spec 000 §9)', () => {
       store.dispatch(probeApi.endpoints.probe.initiate('same')),
       store.dispatch(probeApi.endpoints.probe.initiate('same')),
     ]);
-    expect(calls('/api/probe/same')).toHaveLength(1);
+    expect(calls(`${API_PREFIX}/probe/same`)).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import type { TokenPair } from '@shared/api/auth.types';
+import { apiRoutes } from '@shared/api/routes';
 import { classifyError, SESSION_EXPIRED_MESSAGE } from '@shared/domain/error-classifier';
 import { retryDelayMs, shouldRetry } from '@shared/domain/retry-policy';
 import { paymentRequired } from '../components/billing/paymentRequiredSlice';
@@ -34,7 +35,10 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** Calls that never trade a 401 for a token refresh: signing in and the account e-mails. */
-const NO_REFRESH = /^\/?auth\/(custom\/|verify-email)/;
+const { login, register, refresh, forgotPassword, resetPassword, verifyEmail } = apiRoutes.auth;
+const NO_REFRESH = new Set(
+  [login, register, refresh, forgotPassword, resetPassword, verifyEmail].map((route) => route.relative()),
+);
 
 function urlOf(args: Args): string {
   return typeof args === 'string' ? args : args.url;
@@ -72,7 +76,7 @@ function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<Refresh
       // The refresh belongs to every waiting request, so it must not die with the one that started it.
       const detached = { ...api, signal: new AbortController().signal };
       const result = await rawBaseQuery(
-        { url: 'auth/custom/refresh', method: 'POST', body: { refreshToken: session.refreshToken } },
+        { url: apiRoutes.auth.refresh.relative(), method: 'POST', body: { refreshToken: session.refreshToken } },
         detached,
         extraOptions,
       );
@@ -107,7 +111,7 @@ async function sessionAwareQuery(args: Args, api: BaseQueryApi, extraOptions: ob
   const usedToken = selectAccessToken(api.getState() as WithSession);
   let result = await rawBaseQuery(args, api, extraOptions);
 
-  if (result.error?.status === 401 && usedToken && !NO_REFRESH.test(urlOf(args))) {
+  if (result.error?.status === 401 && usedToken && !NO_REFRESH.has(urlOf(args))) {
     const current = selectAccessToken(api.getState() as WithSession);
     // Someone else refreshed while this request was under way: just retry with the new token.
     const outcome: RefreshOutcome =

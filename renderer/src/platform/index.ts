@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@shared/api/routes';
 import { createVaultSessionStore, desktopBridge } from './desktopBridge';
 import { createLocalSessionStore } from './localSessionStore';
 import { createMemorySessionStore } from './memorySessionStore';
@@ -36,7 +37,7 @@ function createPlatform(): Platform {
   const storage = localStorageOrNull();
   return {
     kind: bridge ? 'desktop' : 'web',
-    apiBaseUrl: bridge?.apiOrigin ? `${bridge.apiOrigin.replace(/\/+$/, '')}/api` : '/api',
+    apiBaseUrl: `${bridge?.apiOrigin?.replace(/\/+$/, '') ?? ''}${API_PREFIX}`,
     sessionStore: vault
       ? createVaultSessionStore(vault)
       : storage

@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
 import { catalogueEntry } from '@shared/api/error-catalogue';
 import type { ApiErrorBody } from '@shared/api/error-codes';
+import { isApiPath } from '@shared/api/routes';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/domain-error';
-import { isApiPath } from './api-path';
 import type { AppState } from './auth.middleware';
 import { ERROR_RESPONSES } from './error-status';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { isApiPath } from './api-path';
+import { isApiPath } from '@shared/api/routes';
 import type { AppState } from './auth.middleware';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;

@@ -3,7 +3,7 @@ import type { Middleware, Next, ParameterizedContext } from 'koa';
 import conditional from 'koa-conditional-get';
 import etag from 'koa-etag';
 import serve from 'koa-static';
-import { isApiPath } from './api-path';
+import { isApiPath } from '@shared/api/routes';
 import type { AppState } from './auth.middleware';
 
 /** Vite names every file here after its content, so a cached copy never needs checking again. */

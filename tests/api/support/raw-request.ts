@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { API_PREFIX, type ApiRoute } from '@shared/api/routes';
 
 export interface RawRequest {
   method: string;
@@ -14,6 +15,12 @@ export interface RawResponse {
   text: string;
   /** The parsed JSON body, or undefined when the body is not JSON. */
   json: unknown;
+}
+
+/** A route's path with its parameters put in as given, not encoded: for malformed or hostile parameters. */
+export function rawPath(route: ApiRoute, ...rawParams: string[]): string {
+  let next = 0;
+  return `${API_PREFIX}${route.pattern.replace(/:[A-Za-z]+/g, () => rawParams[next++] ?? '')}`;
 }
 
 /** One HTTP/1.1 request exactly as given, for inputs an ordinary client would clean up or refuse to send. */

@@ -1,6 +1,8 @@
+import { API_PREFIX, API_ROUTES, apiRoutes, type ApiRoute, type HttpMethod } from '@shared/api/routes';
+
 /**
- * Who may call each API route. Every registered route must appear here and every row must be registered
- * (route-matrix.api.test.ts walks the router); modules append their rows.
+ * Who may call each API route. Rows name routes of the contract (shared/api/routes.ts); every route the server
+ * registers must have a row and every row must be registered (route-matrix.api.test.ts walks the router).
  *
  * access: the lowest role that may call it — 'public' needs no token; 'user' any signed-in tenant member;
  * 'admin' tenant admins and superadmins; 'superadmin' platform superadmins only.
@@ -10,75 +12,75 @@
 export type Access = 'public' | 'user' | 'admin' | 'superadmin';
 
 export interface RouteRule {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: HttpMethod | 'HEAD';
+  /** The pattern as the router lists it, prefix included: /api/agents/:id */
   path: string;
   access: Access;
   tenant: boolean;
   billing: boolean;
 }
 
-const rule = (
-  method: RouteRule['method'],
-  path: string,
+const keyOf = (method: string, route: ApiRoute) => `${method} ${API_PREFIX}${route.pattern}`;
+
+const rule = <R extends ApiRoute>(
+  route: R,
+  method: R['methods'][number],
   access: Access,
   tenant = access !== 'public',
   billing = false,
-): RouteRule => ({
-  method,
-  path,
-  access,
-  tenant,
-  billing,
-});
+): RouteRule => ({ method, path: `${API_PREFIX}${route.pattern}`, access, tenant, billing });
+
+const { agents, auth, phoneNumbers, testSupport, uploads } = apiRoutes;
 
 export const ROUTE_MATRIX: RouteRule[] = [
-  rule('GET', '/api/health', 'public'),
-  rule('HEAD', '/api/health', 'public'),
-  rule('POST', '/api/auth/custom/login', 'public'),
-  rule('POST', '/api/auth/custom/register', 'public'),
-  rule('POST', '/api/auth/custom/refresh', 'public'),
-  rule('POST', '/api/auth/custom/forgot-password', 'public'),
-  rule('POST', '/api/auth/custom/reset-password', 'public'),
-  rule('POST', '/api/auth/verify-email', 'public'),
-  rule('POST', '/api/auth/resend-verification', 'user', false),
-  rule('POST', '/api/auth/logout', 'user', false),
-  rule('GET', '/api/auth/status', 'user', false),
-  rule('HEAD', '/api/auth/status', 'user', false),
-  rule('GET', '/api/tenant', 'user'),
-  rule('HEAD', '/api/tenant', 'user'),
-  rule('GET', '/api/tenant/plan', 'user'),
-  rule('HEAD', '/api/tenant/plan', 'user'),
-  rule('GET', '/api/billing/status', 'user'),
-  rule('HEAD', '/api/billing/status', 'user'),
-  rule('GET', '/api/invitations/:token', 'public'),
-  rule('HEAD', '/api/invitations/:token', 'public'),
-  rule('GET', '/api/test/outbox', 'public'),
-  rule('HEAD', '/api/test/outbox', 'public'),
+  rule(apiRoutes.health, 'GET', 'public'),
+  rule(auth.login, 'POST', 'public'),
+  rule(auth.register, 'POST', 'public'),
+  rule(auth.refresh, 'POST', 'public'),
+  rule(auth.forgotPassword, 'POST', 'public'),
+  rule(auth.resetPassword, 'POST', 'public'),
+  rule(auth.verifyEmail, 'POST', 'public'),
+  rule(auth.resendVerification, 'POST', 'user', false),
+  rule(auth.logout, 'POST', 'user', false),
+  rule(auth.status, 'GET', 'user', false),
+  rule(apiRoutes.tenant.current, 'GET', 'user'),
+  rule(apiRoutes.tenant.plan, 'GET', 'user'),
+  rule(apiRoutes.billing.status, 'GET', 'user'),
+  rule(apiRoutes.invitations.byToken, 'GET', 'public'),
   // Voice agents, phone numbers, uploads, stats and the voice provider's webhook.
-  rule('GET', '/api/voices', 'user', false),
-  rule('GET', '/api/agent-templates', 'user', false),
-  rule('GET', '/api/agents', 'user', true, true),
-  rule('POST', '/api/agents', 'admin', true, true),
-  rule('GET', '/api/agents/:id', 'user', true, true),
-  rule('PATCH', '/api/agents/:id', 'admin', true, true),
-  rule('DELETE', '/api/agents/:id', 'admin', true, true),
-  rule('GET', '/api/agents/:id/stats', 'user', true, true),
-  rule('POST', '/api/agents/:id/sync-calls', 'user', true, true),
-  rule('POST', '/api/agents/:id/simulate-call', 'admin', true, true),
-  rule('GET', '/api/stats', 'user', true, true),
-  rule('GET', '/api/phone-numbers', 'user', true, true),
-  rule('GET', '/api/phone-numbers/billing', 'user', true, true),
-  rule('GET', '/api/twilio/available-phone-numbers', 'user', true, true),
-  rule('POST', '/api/twilio/purchase-phone-number', 'admin', true, true),
-  rule('POST', '/api/upload', 'admin', true, true),
-  rule('GET', '/api/uploads/:id', 'user', true, true),
-  rule('POST', '/api/webhooks/elevenlabs', 'public'),
+  rule(apiRoutes.voices.list, 'GET', 'user', false),
+  rule(apiRoutes.agentTemplates.list, 'GET', 'user', false),
+  rule(agents.collection, 'GET', 'user', true, true),
+  rule(agents.collection, 'POST', 'admin', true, true),
+  rule(agents.byId, 'GET', 'user', true, true),
+  rule(agents.byId, 'PATCH', 'admin', true, true),
+  rule(agents.byId, 'DELETE', 'admin', true, true),
+  rule(agents.stats, 'GET', 'user', true, true),
+  rule(agents.syncCalls, 'POST', 'user', true, true),
+  rule(agents.simulateCall, 'POST', 'admin', true, true),
+  rule(apiRoutes.stats.dashboard, 'GET', 'user', true, true),
+  rule(phoneNumbers.list, 'GET', 'user', true, true),
+  rule(phoneNumbers.billing, 'GET', 'user', true, true),
+  rule(phoneNumbers.available, 'GET', 'user', true, true),
+  rule(phoneNumbers.purchase, 'POST', 'admin', true, true),
+  rule(uploads.create, 'POST', 'admin', true, true),
+  rule(uploads.byId, 'GET', 'user', true, true),
+  rule(apiRoutes.webhooks.elevenlabs, 'POST', 'public'),
   // Platform administration.
-  rule('GET', '/api/admin/overview', 'superadmin', false),
-  // Test-only tenants for browser tests (NODE_ENV=test).
-  rule('POST', '/api/test/tenants', 'public'),
-  rule('PATCH', '/api/test/tenants/:id/billing', 'public'),
+  rule(apiRoutes.admin.overview, 'GET', 'superadmin', false),
+  // Test-only: the mail outbox and tenants for browser tests (NODE_ENV=test).
+  rule(testSupport.outbox, 'GET', 'public'),
+  rule(testSupport.tenants, 'POST', 'public'),
+  rule(testSupport.tenantBilling, 'PATCH', 'public'),
 ];
+
+/** Contract routes the server does not answer yet; the renderer already calls them (spec 000 §7). */
+export const AWAITING_SERVER: ReadonlySet<string> = new Set([keyOf('POST', apiRoutes.billing.customerPortal)]);
+
+/** Every method and path the contract declares, as `METHOD /api/pattern`. */
+export const CONTRACT_KEYS: readonly string[] = API_ROUTES.flatMap((route) =>
+  route.methods.map((method) => keyOf(method, route)),
+);
 
 /** Adds GET's automatic HEAD twin for rows a module lists as GET only. */
 export function withHeadTwins(rules: RouteRule[]): RouteRule[] {

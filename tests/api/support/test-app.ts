@@ -12,6 +12,8 @@ import { loadConfig, type Config } from '../../../server/src/config';
 import { DEMO_PASSWORD } from '../../../server/src/db/seeds/demo-accounts';
 import { createLogger } from '../../../server/src/logger';
 import type { Clock } from '../../../server/src/lib/clock';
+import { createApiClient, type ApiClient } from './api-client';
+import { signIn } from './api-actions';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -20,29 +22,18 @@ const POSTGRES_URL = process.env.PARLEY_TEST_POSTGRES_URL;
 
 export const TEST_DATABASES: DatabaseKind[] = POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export interface TestResponse<T = any> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Headers;
-}
-
-export interface RequestOptions {
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** A raw body sent as is (webhooks, multipart). */
-  raw?: BodyInit;
-}
-
-export interface TestApp {
+export interface TestApp extends ApiClient {
   kind: DatabaseKind;
-  baseUrl: string;
   deps: AppDeps;
   built: BuiltApp;
-  request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<TestResponse<T>>;
   login(email: string, password?: string): Promise<AuthResponse>;
   close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config?: Partial<Config>;
+  clock?: Clock;
+  logLines?: string[];
 }
 
 /** A clock tests can move. */
@@ -80,10 +71,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** A fresh, migrated and demo-seeded server on its own database, listening on a free loopback port. */
-export async function startTestApp(
-  kind: DatabaseKind,
-  options: { config?: Partial<Config>; clock?: Clock; logLines?: string[] } = {},
-): Promise<TestApp> {
+export async function startTestApp(kind: DatabaseKind, options: StartOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
   const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig(
@@ -107,36 +95,13 @@ export async function startTestApp(
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   runtime.setPublicBaseUrl(baseUrl);
 
-  const request = async <T>(method: string, urlPath: string, opts: RequestOptions = {}): Promise<TestResponse<T>> => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined = opts.raw;
-    if (opts.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(opts.body);
-    }
-    const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, body: parsed as T, text, headers: response.headers };
-  };
-
+  const client = createApiClient(baseUrl);
   return {
+    ...client,
     kind,
-    baseUrl,
     deps: runtime.deps,
     built,
-    request,
-    async login(email, password = DEMO_PASSWORD) {
-      const response = await request<AuthResponse>('POST', '/api/auth/custom/login', { body: { email, password } });
-      if (response.status !== 200) throw new Error(`login ${email} failed: ${response.status} ${response.text}`);
-      return response.body;
-    },
+    login: (email, password = DEMO_PASSWORD) => signIn(client, email, password),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.close();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { apiRoutes } from '@shared/api/routes';
 import twilio from 'twilio';
 import { expect } from 'vitest';
 import { isProviderError, type DomainError } from '../../../server/src/domain/domain-error';
@@ -126,7 +127,7 @@ export async function startWebhookReceiver(): Promise<{
   const { port } = server.address() as AddressInfo;
   let consumed = 0;
   return {
-    url: `http://127.0.0.1:${port}/api/webhooks/elevenlabs`,
+    url: `http://127.0.0.1:${port}${apiRoutes.webhooks.elevenlabs()}`,
     received,
     next() {
       const ready = received[consumed];

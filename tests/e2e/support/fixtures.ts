@@ -1,5 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { BillingStatus } from '@shared/domain/roles';
+import { apiRoutes } from '@shared/api/routes';
+import type { TestTenantAccount } from '@shared/api/test-support.types';
+import { createTestTenant } from '../../api/support/api-actions';
+import { createApiClient, type ApiClient } from '../../api/support/api-client';
 import { AccessibilityAudit } from './accessibility';
 
 export { expect };
@@ -11,53 +14,19 @@ export const DEMO = {
   superadmin: 'superadmin@parley.test',
 } as const;
 
-export interface TenantAccount {
-  email: string;
-  password: string;
-  role: 'admin' | 'user';
-}
-
-export interface TestTenant {
-  id: string;
-  name: string;
-  users: TenantAccount[];
-}
+export type TenantAccount = TestTenantAccount;
 
 /** A tenant of one test's own, with an admin and a member who is not an admin. */
-export interface FreshTenant extends TestTenant {
+export interface FreshTenant {
+  id: string;
+  name: string;
   admin: TenantAccount;
   user: TenantAccount;
 }
 
-export interface TestTenantOptions {
-  billingStatus?: BillingStatus;
-  /** A plan id of the catalogue; the server defaults to 'growth' (10 agents, 10 numbers). */
-  plan?: string;
-  users?: Array<TenantAccount['role']>;
-}
-
-/** Makes a tenant through the test-only route (set-up, not the behaviour under test): verified users, known password. */
-export async function createTestTenant(
-  request: APIRequestContext,
-  options: TestTenantOptions = {},
-): Promise<TestTenant> {
-  const response = await request.post('/api/test/tenants', { data: options });
-  expect(response.status(), await response.text()).toBe(201);
-  const { tenant, users } = (await response.json()) as { tenant: { id: string; name: string }; users: TenantAccount[] };
-  return { ...tenant, users };
-}
-
-/** Changes a tenant's billing status behind its users' backs, as the payment provider's webhook would. */
-export async function setBillingStatus(
-  request: APIRequestContext,
-  tenantId: string,
-  status: BillingStatus,
-): Promise<void> {
-  const response = await request.patch(`/api/test/tenants/${tenantId}/billing`, { data: { billingStatus: status } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 interface TenantFixtures {
+  /** The server's API, for set-up through the same helpers as the API suites. */
+  api: ApiClient;
   /** An active tenant on the Growth plan made for this test alone (only when the test asks for it). */
   freshTenant: FreshTenant;
   /** Checks every page the test visits with axe; the test fails on a serious or critical violation. */
@@ -86,9 +55,12 @@ export const test = base.extend<TenantFixtures>({
     if (!url) throw new Error('PARLEY_E2E_BASE_URL is not set: run the tests through playwright.config.ts');
     await use(url);
   },
-  freshTenant: async ({ request }, use) => {
-    const tenant = await createTestTenant(request, { billingStatus: 'active', users: ['admin', 'user'] });
-    const [admin, user] = tenant.users;
+  api: async ({ baseURL }, use) => {
+    await use(createApiClient(baseURL ?? ''));
+  },
+  freshTenant: async ({ api }, use) => {
+    const { tenant, users } = await createTestTenant(api, { billingStatus: 'active', users: ['admin', 'user'] });
+    const [admin, user] = users;
     if (!admin || !user) throw new Error('the test tenant came without its admin and member');
     await use({ ...tenant, admin, user });
   },
@@ -115,34 +87,9 @@ export async function registerAccount(request: APIRequestContext, label: string)
     name: `E2E ${label}`,
     tenantName: `E2E ${label} Ltd`,
   };
-  const response = await request.post('/api/auth/custom/register', { data: account });
+  const response = await request.post(apiRoutes.auth.register(), { data: account });
   expect(response.status(), await response.text()).toBe(201);
   return account;
-}
-
-/** Signs an account in through the API and gives the headers of its calls (set-up, not the behaviour under test). */
-export async function apiHeaders(request: APIRequestContext, account: TenantAccount): Promise<Record<string, string>> {
-  const login = await request.post('/api/auth/custom/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
-/** Buys the first number a country's search offers, through the API (set-up); gives its id and E.164 number. */
-export async function buyNumberThroughApi(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  country: 'NZ' | 'AU' | 'US',
-): Promise<{ id: string; phoneNumber: string }> {
-  const search = await request.get(`/api/twilio/available-phone-numbers?country=${country}&limit=1`, { headers });
-  const [available] = ((await search.json()) as { availableNumbers: Array<{ phoneNumber: string }> }).availableNumbers;
-  const purchase = await request.post('/api/twilio/purchase-phone-number', {
-    headers,
-    data: { phoneNumber: available?.phoneNumber },
-  });
-  expect(purchase.status(), await purchase.text()).toBe(201);
-  return ((await purchase.json()) as { phoneNumber: { id: string; phoneNumber: string } }).phoneNumber;
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -172,7 +119,7 @@ export async function linkFromMail(request: APIRequestContext, to: string, kind:
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/test/outbox?to=${encodeURIComponent(to)}`);
+        const response = await request.get(`${apiRoutes.testSupport.outbox()}?to=${encodeURIComponent(to)}`);
         if (!response.ok()) return null;
         const { messages } = (await response.json()) as { messages: Array<{ kind: string; text: string }> };
         const message = messages.find((candidate) => candidate.kind === kind);

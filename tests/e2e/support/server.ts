@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiRoutes } from '@shared/api/routes';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
@@ -83,7 +84,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
     try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${url}${apiRoutes.health()}`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
     } catch {
       // not listening yet

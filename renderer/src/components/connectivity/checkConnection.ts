@@ -1,4 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import { apiRoutes } from '@shared/api/routes';
 import { platform } from '../../platform';
 import {
   HEALTH_CHECK_TIMEOUT_MS,
@@ -15,7 +16,7 @@ type State = Parameters<typeof selectConnectivity>[0];
  */
 async function serverAnswers(): Promise<boolean> {
   try {
-    const response = await fetch(`${platform.apiBaseUrl}/health`, {
+    const response = await fetch(`${platform.apiBaseUrl}/${apiRoutes.health.relative()}`, {
       method: 'HEAD',
       credentials: 'same-origin',
       signal: AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS),

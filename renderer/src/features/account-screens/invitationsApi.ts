@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import { injectEndpoints } from '../../app/baseApi';
 
 export interface InvitationDetails {
@@ -10,7 +11,7 @@ export interface InvitationDetails {
 export const invitationsApi = injectEndpoints({
   endpoints: (build) => ({
     getInvitation: build.query<InvitationDetails, string>({
-      query: (token) => `invitations/${encodeURIComponent(token)}`,
+      query: (token) => apiRoutes.invitations.byToken.relative(token),
     }),
   }),
 });

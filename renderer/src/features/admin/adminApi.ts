@@ -1,11 +1,12 @@
-import { ADMIN_OVERVIEW_ROUTE, type AdminOverview } from '@shared/api/admin.types';
+import type { AdminOverview } from '@shared/api/admin.types';
+import { apiRoutes } from '@shared/api/routes';
 import { injectEndpoints } from '../../app/baseApi';
 
 /** The superadmins' view of the whole platform. */
 export const adminApi = injectEndpoints({
   endpoints: (build) => ({
     getAdminOverview: build.query<AdminOverview, void>({
-      query: () => ADMIN_OVERVIEW_ROUTE,
+      query: () => apiRoutes.admin.overview.relative(),
       providesTags: [{ type: 'PlatformOverview', id: 'CURRENT' }],
     }),
   }),

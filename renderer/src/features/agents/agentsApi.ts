@@ -8,6 +8,7 @@ import type {
   SimulateCallResponse,
   SyncCallsResponse,
 } from '@shared/api/agents.types';
+import { apiRoutes } from '@shared/api/routes';
 import type { CreateAgentRequest, UpdateAgentRequest } from '@shared/schemas/agent.schema';
 import { injectEndpoints } from '../../app/baseApi';
 
@@ -18,7 +19,7 @@ import { injectEndpoints } from '../../app/baseApi';
 export const agentsApi = injectEndpoints({
   endpoints: (build) => ({
     getAgents: build.query<Agent[], void>({
-      query: () => 'agents',
+      query: () => apiRoutes.agents.collection.relative(),
       transformResponse: (response: AgentsResponse) => response.agents,
       providesTags: (agents = []) => [
         { type: 'Agent', id: 'LIST' },
@@ -26,25 +27,25 @@ export const agentsApi = injectEndpoints({
       ],
     }),
     getAgent: build.query<Agent, string>({
-      query: (id) => `agents/${encodeURIComponent(id)}`,
+      query: (id) => apiRoutes.agents.byId.relative(id),
       transformResponse: (response: AgentResponse) => response.agent,
       providesTags: (_agent, _error, id) => [{ type: 'Agent', id }],
     }),
     getAgentStats: build.query<AgentStatsResponse, string>({
-      query: (id) => `agents/${encodeURIComponent(id)}/stats`,
+      query: (id) => apiRoutes.agents.stats.relative(id),
       providesTags: (_stats, _error, id) => [{ type: 'AgentStats', id }],
     }),
     createAgent: build.mutation<CreateAgentResponse, CreateAgentRequest>({
-      query: (body) => ({ url: 'agents', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.agents.collection.relative(), method: 'POST', body }),
       // Taking a number from another agent changes that agent too: every cached agent is refreshed.
       invalidatesTags: ['Agent', { type: 'DashboardStats', id: 'CURRENT' }, { type: 'PhoneNumber', id: 'LIST' }],
     }),
     updateAgent: build.mutation<AgentResponse, { id: string; changes: UpdateAgentRequest }>({
-      query: ({ id, changes }) => ({ url: `agents/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      query: ({ id, changes }) => ({ url: apiRoutes.agents.byId.relative(id), method: 'PATCH', body: changes }),
       invalidatesTags: ['Agent', { type: 'DashboardStats', id: 'CURRENT' }, { type: 'PhoneNumber', id: 'LIST' }],
     }),
     deleteAgent: build.mutation<DeleteAgentResponse, string>({
-      query: (id) => ({ url: `agents/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiRoutes.agents.byId.relative(id), method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Agent', id: 'LIST' },
         { type: 'Agent', id },
@@ -53,7 +54,7 @@ export const agentsApi = injectEndpoints({
       ],
     }),
     syncAgentCalls: build.mutation<SyncCallsResponse, string>({
-      query: (id) => ({ url: `agents/${encodeURIComponent(id)}/sync-calls`, method: 'POST' }),
+      query: (id) => ({ url: apiRoutes.agents.syncCalls.relative(id), method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'AgentStats', id },
         { type: 'Agent', id: 'LIST' },
@@ -62,7 +63,7 @@ export const agentsApi = injectEndpoints({
     }),
     // Nothing changes yet: the call ends, and is recorded, a few seconds later (Sync calls then refreshes).
     simulateInboundCall: build.mutation<SimulateCallResponse, string>({
-      query: (id) => ({ url: `agents/${encodeURIComponent(id)}/simulate-call`, method: 'POST' }),
+      query: (id) => ({ url: apiRoutes.agents.simulateCall.relative(id), method: 'POST' }),
     }),
   }),
 });

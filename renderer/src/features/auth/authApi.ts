@@ -1,4 +1,5 @@
 import type { AuthResponse, AuthStatusResponse } from '@shared/api/auth.types';
+import { apiRoutes } from '@shared/api/routes';
 import type {
   ForgotPasswordRequest,
   LoginRequest,
@@ -16,28 +17,28 @@ interface MessageResponse {
 export const authApi = injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<AuthResponse, LoginRequest>({
-      query: (body) => ({ url: 'auth/custom/login', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.auth.login.relative(), method: 'POST', body }),
     }),
     register: build.mutation<AuthResponse, RegisterRequest>({
-      query: (body) => ({ url: 'auth/custom/register', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.auth.register.relative(), method: 'POST', body }),
     }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
-      query: (body) => ({ url: 'auth/custom/forgot-password', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.auth.forgotPassword.relative(), method: 'POST', body }),
     }),
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
-      query: (body) => ({ url: 'auth/custom/reset-password', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.auth.resetPassword.relative(), method: 'POST', body }),
     }),
     verifyEmail: build.mutation<MessageResponse, VerifyEmailRequest>({
-      query: (body) => ({ url: 'auth/verify-email', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.auth.verifyEmail.relative(), method: 'POST', body }),
     }),
     resendVerification: build.mutation<MessageResponse, void>({
-      query: () => ({ url: 'auth/resend-verification', method: 'POST' }),
+      query: () => ({ url: apiRoutes.auth.resendVerification.relative(), method: 'POST' }),
     }),
     logout: build.mutation<MessageResponse, { refreshToken?: string }>({
-      query: (body) => ({ url: 'auth/logout', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.auth.logout.relative(), method: 'POST', body }),
     }),
     getAuthStatus: build.query<AuthStatusResponse, void>({
-      query: () => 'auth/status',
+      query: () => apiRoutes.auth.status.relative(),
       providesTags: ['Profile'],
     }),
   }),

@@ -1,10 +1,11 @@
+import { apiRoutes } from '@shared/api/routes';
 import { injectEndpoints } from '../../app/baseApi';
 
 /** The payment provider's billing portal, opened from the Payment Required dialog (spec 000 §7). */
 export const billingPortalApi = injectEndpoints({
   endpoints: (build) => ({
     openCustomerPortal: build.mutation<{ url?: string }, { returnUrl: string }>({
-      query: (body) => ({ url: 'billing/customer-portal', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.billing.customerPortal.relative(), method: 'POST', body }),
     }),
   }),
 });

@@ -1,11 +1,12 @@
 import type { DashboardStats } from '@shared/api/agents.types';
+import { apiRoutes } from '@shared/api/routes';
 import { injectEndpoints } from '../../app/baseApi';
 
 /** The dashboard's figures; agent and number changes invalidate them. */
 export const dashboardApi = injectEndpoints({
   endpoints: (build) => ({
     getDashboardStats: build.query<DashboardStats, void>({
-      query: () => 'stats',
+      query: () => apiRoutes.stats.dashboard.relative(),
       providesTags: [{ type: 'DashboardStats', id: 'CURRENT' }],
     }),
   }),

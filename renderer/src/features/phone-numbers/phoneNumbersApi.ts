@@ -6,6 +6,7 @@ import type {
   PhoneNumbersResponse,
   PurchasePhoneNumberResponse,
 } from '@shared/api/phone-numbers.types';
+import { apiRoutes } from '@shared/api/routes';
 import type { AvailableNumbersQuery, PurchasePhoneNumberRequest } from '@shared/schemas/phone-number.schema';
 import { injectEndpoints } from '../../app/baseApi';
 
@@ -18,7 +19,7 @@ function readPhoneNumbers(response: PhoneNumbersResponse | PhoneNumber[]): Phone
 export const phoneNumbersApi = injectEndpoints({
   endpoints: (build) => ({
     getPhoneNumbers: build.query<PhoneNumber[], void>({
-      query: () => 'phone-numbers',
+      query: () => apiRoutes.phoneNumbers.list.relative(),
       transformResponse: readPhoneNumbers,
       providesTags: (numbers = []) => [
         { type: 'PhoneNumber', id: 'LIST' },
@@ -26,12 +27,12 @@ export const phoneNumbersApi = injectEndpoints({
       ],
     }),
     getPhoneBilling: build.query<PhoneBillingResponse, void>({
-      query: () => 'phone-numbers/billing',
+      query: () => apiRoutes.phoneNumbers.billing.relative(),
       providesTags: [{ type: 'PhoneBilling', id: 'CURRENT' }],
     }),
     searchAvailableNumbers: build.query<AvailablePhoneNumber[], AvailableNumbersQuery>({
       query: ({ country, areaCode, contains, voiceEnabled, smsEnabled, limit }) => ({
-        url: 'twilio/available-phone-numbers',
+        url: apiRoutes.phoneNumbers.available.relative(),
         params: {
           country,
           ...(areaCode ? { areaCode } : {}),
@@ -46,7 +47,7 @@ export const phoneNumbersApi = injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     purchasePhoneNumber: build.mutation<PurchasePhoneNumberResponse, PurchasePhoneNumberRequest>({
-      query: (body) => ({ url: 'twilio/purchase-phone-number', method: 'POST', body }),
+      query: (body) => ({ url: apiRoutes.phoneNumbers.purchase.relative(), method: 'POST', body }),
       invalidatesTags: [
         { type: 'PhoneNumber', id: 'LIST' },
         { type: 'PhoneBilling', id: 'CURRENT' },

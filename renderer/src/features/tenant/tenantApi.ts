@@ -1,4 +1,5 @@
 import type { Plan } from '@shared/api/plans.types';
+import { apiRoutes } from '@shared/api/routes';
 import type { Tenant } from '@shared/api/tenants.types';
 import { injectEndpoints } from '../../app/baseApi';
 
@@ -6,11 +7,11 @@ import { injectEndpoints } from '../../app/baseApi';
 export const tenantApi = injectEndpoints({
   endpoints: (build) => ({
     getTenant: build.query<{ tenant: Tenant }, void>({
-      query: () => 'tenant',
+      query: () => apiRoutes.tenant.current.relative(),
       providesTags: ['Tenant'],
     }),
     getTenantPlan: build.query<{ plan: Plan }, void>({
-      query: () => 'tenant/plan',
+      query: () => apiRoutes.tenant.plan.relative(),
       providesTags: ['Tenant'],
     }),
   }),

@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import type { UploadResponse } from '@shared/api/uploads.types';
 import type { UploadPurpose } from '@shared/schemas/upload.schema';
 import { injectEndpoints } from '../../app/baseApi';
@@ -10,7 +11,7 @@ export const uploadsApi = injectEndpoints({
         const body = new FormData();
         body.append('purpose', purpose);
         body.append('file', file, file.name);
-        return { url: 'upload', method: 'POST', body };
+        return { url: apiRoutes.uploads.create.relative(), method: 'POST', body };
       },
     }),
   }),

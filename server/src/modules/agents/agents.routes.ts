@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AgentResponse, AgentsResponse } from '@shared/api/agents.types';
+import { apiRoutes } from '@shared/api/routes';
 import { createAgentSchema, updateAgentSchema } from '@shared/schemas/agent.schema';
 import type { AppDeps } from '../../app-deps';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
@@ -11,42 +12,42 @@ export function agentsRoutes(_deps: AppDeps, guards: Guards, { agents, agentCall
   const router = new Router<AppState>();
   const idOf = (params: Record<string, string | undefined>) => params.id ?? '';
 
-  router.get('/agents', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.agents.collection.pattern, ...guards.tenantMember, async (ctx) => {
     const body: AgentsResponse = { agents: await agents.list(tenantIdOf(ctx)) };
     ctx.body = body;
   });
 
-  router.post('/agents', ...guards.tenantAdmin, async (ctx) => {
+  router.post(apiRoutes.agents.collection.pattern, ...guards.tenantAdmin, async (ctx) => {
     const input = await validate(createAgentSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await agents.create(tenantIdOf(ctx), input);
   });
 
-  router.get('/agents/:id', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.agents.byId.pattern, ...guards.tenantMember, async (ctx) => {
     const body: AgentResponse = { agent: await agents.get(tenantIdOf(ctx), idOf(ctx.params)) };
     ctx.body = body;
   });
 
-  router.patch('/agents/:id', ...guards.tenantAdmin, async (ctx) => {
+  router.patch(apiRoutes.agents.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
     const input = await validate(updateAgentSchema, ctx.request.body);
     const body: AgentResponse = { agent: await agents.update(tenantIdOf(ctx), idOf(ctx.params), input) };
     ctx.body = body;
   });
 
-  router.delete('/agents/:id', ...guards.tenantAdmin, async (ctx) => {
+  router.delete(apiRoutes.agents.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
     ctx.body = await agents.remove(tenantIdOf(ctx), idOf(ctx.params));
   });
 
-  router.get('/agents/:id/stats', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.agents.stats.pattern, ...guards.tenantMember, async (ctx) => {
     ctx.body = await agentCalls.stats(tenantIdOf(ctx), idOf(ctx.params));
   });
 
   // Any member may pull calls in: it only records what the provider already has.
-  router.post('/agents/:id/sync-calls', ...guards.tenantMember, async (ctx) => {
+  router.post(apiRoutes.agents.syncCalls.pattern, ...guards.tenantMember, async (ctx) => {
     ctx.body = await agentCalls.syncCalls(tenantIdOf(ctx), idOf(ctx.params));
   });
 
-  router.post('/agents/:id/simulate-call', ...guards.tenantAdmin, async (ctx) => {
+  router.post(apiRoutes.agents.simulateCall.pattern, ...guards.tenantAdmin, async (ctx) => {
     ctx.status = 202;
     ctx.body = await agentCalls.simulateCall(tenantIdOf(ctx), idOf(ctx.params));
   });

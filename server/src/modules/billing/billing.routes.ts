@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import type { Services } from '../../services';
@@ -7,7 +8,7 @@ import type { Services } from '../../services';
 export function billingRoutes(_deps: AppDeps, guards: Guards, { billing }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.get('/billing/status', guards.authenticate, guards.requireTenant, async (ctx) => {
+  router.get(apiRoutes.billing.status.pattern, guards.authenticate, guards.requireTenant, async (ctx) => {
     ctx.body = await billing.status(tenantIdOf(ctx));
   });
 

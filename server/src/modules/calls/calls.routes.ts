@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import type { AppState, Guards } from '../../http/auth.middleware';
@@ -13,7 +14,7 @@ const SIGNATURE_HEADER = 'elevenlabs-signature';
 export function callsRoutes(_deps: AppDeps, _guards: Guards, { calls }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post('/webhooks/elevenlabs', async (ctx) => {
+  router.post(apiRoutes.webhooks.elevenlabs.pattern, async (ctx) => {
     const header = ctx.get(SIGNATURE_HEADER);
     if (!header) throw new DomainError('VALIDATION_FAILED', 'Missing ElevenLabs-Signature header.');
     const rawBody = ctx.request.rawBody;

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { PhoneNumbersResponse } from '@shared/api/phone-numbers.types';
+import { apiRoutes } from '@shared/api/routes';
 import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from '@shared/schemas/phone-number.schema';
 import type { AppDeps } from '../../app-deps';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
@@ -10,20 +11,20 @@ import type { Services } from '../../services';
 export function phoneNumbersRoutes(_deps: AppDeps, guards: Guards, { phoneNumbers }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.get('/phone-numbers', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.phoneNumbers.list.pattern, ...guards.tenantMember, async (ctx) => {
     const body: PhoneNumbersResponse = { phoneNumbers: await phoneNumbers.list(tenantIdOf(ctx)) };
     ctx.body = body;
   });
 
-  router.get('/phone-numbers/billing', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.phoneNumbers.billing.pattern, ...guards.tenantMember, async (ctx) => {
     ctx.body = await phoneNumbers.billing(tenantIdOf(ctx));
   });
 
-  router.get('/twilio/available-phone-numbers', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.phoneNumbers.available.pattern, ...guards.tenantMember, async (ctx) => {
     ctx.body = await phoneNumbers.searchAvailable(await validate(availableNumbersQuerySchema, ctx.query));
   });
 
-  router.post('/twilio/purchase-phone-number', ...guards.tenantAdmin, async (ctx) => {
+  router.post(apiRoutes.phoneNumbers.purchase.pattern, ...guards.tenantAdmin, async (ctx) => {
     const input = await validate(purchasePhoneNumberSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await phoneNumbers.purchase(tenantIdOf(ctx), input);

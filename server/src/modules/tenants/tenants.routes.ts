@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import type { Services } from '../../services';
@@ -7,11 +8,11 @@ import type { Services } from '../../services';
 export function tenantsRoutes(_deps: AppDeps, guards: Guards, { tenants }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.get('/tenant', guards.authenticate, guards.requireTenant, async (ctx) => {
+  router.get(apiRoutes.tenant.current.pattern, guards.authenticate, guards.requireTenant, async (ctx) => {
     ctx.body = { tenant: await tenants.view(tenantIdOf(ctx)) };
   });
 
-  router.get('/tenant/plan', guards.authenticate, guards.requireTenant, async (ctx) => {
+  router.get(apiRoutes.tenant.plan.pattern, guards.authenticate, guards.requireTenant, async (ctx) => {
     ctx.body = { plan: await tenants.plan(tenantIdOf(ctx)) };
   });
 

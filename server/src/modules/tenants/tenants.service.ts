@@ -11,6 +11,7 @@ import {
   findPlan,
   findTenantById,
   findTenantPlan,
+  insertPlan,
   lockTenant,
   slugifySubdomain,
   updateBillingStatus,
@@ -66,10 +67,19 @@ export function createTenantsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     findPlan: (planId: string) => findPlan(db, planId),
 
+    /** Adds a plan to the catalogue (plan ids are unique). */
+    addPlan: (trx: Db, plan: PlanRecord) => insertPlan(trx, plan, isoNow(deps.clock)),
+
     /** A new tenant named `name`, on `plan` (the default plan otherwise), with a free subdomain. */
     async create(
       trx: Db,
-      input: { name: string; plan?: PlanRecord; billingStatus?: BillingStatus; hasPaymentMethod?: boolean },
+      input: {
+        name: string;
+        plan?: PlanRecord;
+        billingStatus?: BillingStatus;
+        hasPaymentMethod?: boolean;
+        pricePerMinuteOverride?: number | null;
+      },
     ): Promise<string> {
       return createTenant(trx, {
         ...input,

@@ -107,6 +107,8 @@ export interface NewTenant {
   plan?: PlanRecord;
   billingStatus?: BillingStatus;
   hasPaymentMethod?: boolean;
+  /** The tenant's own overage rate in cents per minute; its plan's applies without one. */
+  pricePerMinuteOverride?: number | null;
 }
 
 export async function createTenant(db: Db, input: NewTenant): Promise<string> {
@@ -117,6 +119,7 @@ export async function createTenant(db: Db, input: NewTenant): Promise<string> {
     name: input.name,
     plan: plan?.id ?? DEFAULT_PLAN_ID,
     minutes_included: plan?.minutesIncluded ?? 100,
+    price_per_minute_override: input.pricePerMinuteOverride ?? null,
     billing_status: input.billingStatus ?? 'inactive',
     has_payment_method: input.hasPaymentMethod ?? false,
     outbound_calling_enabled: false,
@@ -156,6 +159,32 @@ export async function updateBillingStatus(
 export async function findPlan(db: Db, id: string): Promise<PlanRecord | undefined> {
   const row = await db<PlanRow>('plans').where({ id }).first();
   return row ? toPlanRecord(row) : undefined;
+}
+
+export async function insertPlan(db: Db, plan: PlanRecord, now: string): Promise<void> {
+  await db('plans').insert({
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    base_price_monthly: plan.basePriceMonthly,
+    base_price_yearly: plan.basePriceYearly,
+    currency: plan.currency,
+    minutes_included: plan.minutesIncluded,
+    overage_rate_per_minute: plan.overageRatePerMinute,
+    max_agents: plan.maxAgents,
+    max_phone_numbers: plan.maxPhoneNumbers,
+    max_campaigns: plan.maxCampaigns,
+    support_level: plan.supportLevel,
+    phone_numbers_included: plan.phoneNumbersIncluded,
+    phone_number_cost_monthly: plan.phoneNumberCostMonthly,
+    multi_user_enabled: plan.multiUserEnabled,
+    active: plan.active,
+    visible: plan.visible,
+    sort_order: plan.sortOrder,
+    stripe_product_id: plan.stripeProductId,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 /** The plan a tenant is on; every tenant references an existing plan by foreign key. */

@@ -1,19 +1,36 @@
 import Router from '@koa/router';
+import { apiRoutes } from '@shared/api/routes';
+import { TEST_USER_ROLES, type TestPlanTerms, type TestUserRole } from '@shared/api/test-support.types';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
 import { trimmedText } from '@shared/schemas/strict-text.schema';
-import { array, mixed, object } from 'yup';
+import { array, mixed, number, object, type ObjectSchema } from 'yup';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { TEST_USER_ROLES, type TestUserRole } from './test-support.service';
 
 const billingStatus = () =>
   mixed<BillingStatus>().oneOf(BILLING_STATUSES, `billingStatus must be one of ${BILLING_STATUSES.join(', ')}`);
 
+const wholeNumber = (field: string) =>
+  number()
+    .typeError(`${field} must be a whole number`)
+    .integer(`${field} must be a whole number`)
+    .min(0, `${field} must not be negative`)
+    .max(100_000, `${field} must be at most 100000`);
+
+const planTermsSchema: ObjectSchema<TestPlanTerms> = object({
+  maxAgents: wholeNumber('maxAgents'),
+  maxPhoneNumbers: wholeNumber('maxPhoneNumbers'),
+  phoneNumbersIncluded: wholeNumber('phoneNumbersIncluded'),
+  minutesIncluded: wholeNumber('minutesIncluded'),
+}).noUnknown('Unknown field: ${unknown}');
+
 const createTestTenantSchema = object({
   billingStatus: billingStatus().default('active'),
   plan: trimmedText().min(1, 'plan must not be empty').default('growth'),
+  planTerms: planTermsSchema.default(undefined),
+  pricePerMinuteOverride: wholeNumber('pricePerMinuteOverride'),
   users: array(
     mixed<TestUserRole>()
       .oneOf(TEST_USER_ROLES, `users must list roles among ${TEST_USER_ROLES.join(', ')}`)
@@ -37,17 +54,17 @@ export function testSupportRoutes(deps: AppDeps, _guards: Guards, { testSupport 
   const router = new Router<AppState>();
   if (deps.config.nodeEnv !== 'test') return router;
 
-  router.get('/test/outbox', async (ctx) => {
+  router.get(apiRoutes.testSupport.outbox.pattern, async (ctx) => {
     ctx.body = { messages: await testSupport.outbox(typeof ctx.query.to === 'string' ? ctx.query.to : '') };
   });
 
-  router.post('/test/tenants', async (ctx) => {
+  router.post(apiRoutes.testSupport.tenants.pattern, async (ctx) => {
     const input = await validate(createTestTenantSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await testSupport.createTenant(input);
   });
 
-  router.patch('/test/tenants/:id/billing', async (ctx) => {
+  router.patch(apiRoutes.testSupport.tenantBilling.pattern, async (ctx) => {
     const input = await validate(billingChangeSchema, ctx.request.body);
     const tenantId = ctx.params.id ?? '';
     await testSupport.setBillingStatus(tenantId, input.billingStatus);

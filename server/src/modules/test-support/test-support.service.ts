@@ -1,3 +1,4 @@
+import type { TestPlanTerms, TestTenantResponse, TestUserRole } from '@shared/api/test-support.types';
 import { isBillingUsable, type BillingStatus } from '@shared/domain/roles';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
@@ -11,9 +12,6 @@ import type { UsersService } from '../users/users.service';
 const TEST_TENANT_PASSWORD = 'tenant-Password-1';
 const OUTBOX_LIMIT = 20;
 
-export const TEST_USER_ROLES = ['admin', 'user'] as const;
-export type TestUserRole = (typeof TEST_USER_ROLES)[number];
-
 export type TestSupportService = ReturnType<typeof createTestSupportService>;
 
 /** Test-only set-up for browser tests: a tenant of their own in the billing state they need, and the mail outbox. */
@@ -25,12 +23,22 @@ export function createTestSupportService(
   return {
     outbox: (to: string) => readOutbox(deps.db, to, OUTBOX_LIMIT),
 
-    async createTenant(input: { plan: string; billingStatus: BillingStatus; users: TestUserRole[] }) {
-      const plan = await tenants.findPlan(input.plan);
-      if (!plan) {
+    async createTenant(input: {
+      plan: string;
+      planTerms?: TestPlanTerms;
+      pricePerMinuteOverride?: number;
+      billingStatus: BillingStatus;
+      users: TestUserRole[];
+    }): Promise<TestTenantResponse> {
+      const catalogued = await tenants.findPlan(input.plan);
+      if (!catalogued) {
         throw new DomainError('VALIDATION_FAILED', `Unknown plan: ${input.plan}`, { fields: { plan: 'Unknown plan' } });
       }
       const suffix = newId().replace(/-/g, '').slice(0, 12);
+      // A private copy under the catalogued name: the tenant sees its plan as usual, no other tenant is affected.
+      const plan = input.planTerms
+        ? { ...catalogued, ...input.planTerms, id: `${catalogued.id}-${suffix}`, visible: false }
+        : catalogued;
       const name = `Test Tenant ${suffix}`;
       const passwordHash = await hashPassword(TEST_TENANT_PASSWORD, deps.config.passwordHashCost);
       const members = input.users.map((role, index) => ({
@@ -43,11 +51,13 @@ export function createTestSupportService(
         isTenantOwner: index === input.users.indexOf('admin'),
       }));
       const tenantId = await deps.db.transaction(async (trx) => {
+        if (plan !== catalogued) await tenants.addPlan(trx, plan);
         const id = await tenants.create(trx, {
           name,
           plan,
           billingStatus: input.billingStatus,
           hasPaymentMethod: isBillingUsable(input.billingStatus),
+          pricePerMinuteOverride: input.pricePerMinuteOverride ?? null,
         });
         await users.addToTenant(trx, id, members);
         return id;

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { apiRoutes } from '@shared/api/routes';
 import { asciiFileName } from '@shared/domain/file-name';
 import type { AppDeps } from '../../app-deps';
 import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
@@ -10,7 +11,7 @@ export function uploadsRoutes(_deps: AppDeps, guards: Guards, { uploads: service
   const router = new Router<AppState>();
 
   router.post(
-    '/upload',
+    apiRoutes.uploads.create.pattern,
     guards.authenticate,
     guards.requireTenant,
     guards.requireAdmin,
@@ -31,7 +32,7 @@ export function uploadsRoutes(_deps: AppDeps, guards: Guards, { uploads: service
     },
   );
 
-  router.get('/uploads/:id', ...guards.tenantMember, async (ctx) => {
+  router.get(apiRoutes.uploads.byId.pattern, ...guards.tenantMember, async (ctx) => {
     const { upload, data } = await service.read(tenantIdOf(ctx), ctx.params.id ?? '');
     // Always a download, never rendered by the browser in our origin (SECURITY F3).
     ctx.set(

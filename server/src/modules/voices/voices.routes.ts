@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { VoicesResponse } from '@shared/api/voices.types';
+import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import type { Services } from '../../services';
@@ -7,7 +8,7 @@ import type { Services } from '../../services';
 /** The voice picker's catalogue: platform data, so any signed-in user may read it, with or without a tenant. */
 export function voicesRoutes(_deps: AppDeps, guards: Guards, { voices }: Services): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/voices', guards.authenticate, async (ctx) => {
+  router.get(apiRoutes.voices.list.pattern, guards.authenticate, async (ctx) => {
     const body: VoicesResponse = { voices: await voices.list() };
     ctx.body = body;
   });
