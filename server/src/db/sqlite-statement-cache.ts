@@ -47,6 +47,11 @@ function cachedStatement(connection: BetterSqlite3.Database, sql: string): Bette
 }
 
 export class CachedStatementsSqliteClient extends BetterSqliteClient {
+  /** Libraries that read the client's name (rate-limiter-flexible's SQLite store) must still see better-sqlite3. */
+  constructor(config: Knex.Config) {
+    super({ ...config, client: 'better-sqlite3' });
+  }
+
   async _query(connection: BetterSqlite3.Database, obj: KnexQuery): Promise<KnexQuery> {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');
