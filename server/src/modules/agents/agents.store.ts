@@ -109,7 +109,7 @@ export function createAgentListReader(
       .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }]),
   );
   return async (db, tenantId) =>
-    (await query(db, tenantId)).map((row) => ({ ...toRecord(row), totals: totals.read(row) }));
+    (await query(db, tenantId)).map((row) => Object.assign(toRecord(row), { totals: totals.read(row) }));
 }
 
 export async function findAgent(db: Queryable, tenantId: string, id: string): Promise<AgentRecord | undefined> {
