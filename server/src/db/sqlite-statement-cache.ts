@@ -47,8 +47,8 @@ function cachedStatement(connection: BetterSqlite3.Database, sql: string): Bette
 }
 
 export class CachedStatementsSqliteClient extends BetterSqliteClient {
-  /** Libraries that read the client's name (rate-limiter-flexible's SQLite store) must still see better-sqlite3. */
   constructor(config: Knex.Config) {
+    // Libraries that take a Knex instance (the sign-in throttle's store) read the driver's name from the config.
     super({ ...config, client: 'better-sqlite3' });
   }
 
