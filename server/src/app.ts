@@ -8,6 +8,7 @@ import { createAccessTokenSigner, createGuards, type AppState, type Guards } fro
 import { compressResponses } from './http/compression.middleware';
 import { errorMiddleware } from './http/error.middleware';
 import { guardPathParams, inputGuard } from './http/input-guard.middleware';
+import { serializeJsonOnce } from './http/json-body.middleware';
 import { methodNotAllowed } from './http/method-not-allowed.middleware';
 import { requestMiddleware, securityHeaders } from './http/request.middleware';
 import { staticRenderer } from './http/static.middleware';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(requestMiddleware(deps.logger));
   app.use(securityHeaders());
   app.use(compressResponses());
+  app.use(serializeJsonOnce());
   app.use(errorMiddleware(deps.logger));
   app.use(
     cors({

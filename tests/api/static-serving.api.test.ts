@@ -168,6 +168,18 @@ describe('serving the built renderer', () => {
     expect(response.body.length).toBeLessThan(Buffer.byteLength(plain.text));
   });
 
+  it('sends JSON as it is, with its length and Vary, to a client that names no encoding', async () => {
+    const { accessToken } = await app.login(DEMO_ACCOUNTS.admin.email);
+    const plain = await app.request('GET', '/api/agent-templates', { token: accessToken });
+    const response = await rawGet(app.baseUrl, '/api/agent-templates', { authorization: `Bearer ${accessToken}` });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-length']).toBe(String(response.body.length));
+    expect(varyList(response)).toContain('accept-encoding');
+    expect(response.body.toString()).toBe(JSON.stringify(plain.body));
+  });
+
   it('sends tiny JSON as it is', async () => {
     const response = await rawGet(app.baseUrl, apiRoutes.health(), { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);

@@ -11,5 +11,14 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * cookies, so a cross-site page cannot make the browser compress secrets beside its own input (BREACH).
  */
 export function compressResponses(): Middleware<AppState> {
-  return compress({ threshold: COMPRESSION_THRESHOLD_BYTES });
+  const compressor = compress({ threshold: COMPRESSION_THRESHOLD_BYTES });
+  return (ctx, next) => {
+    // Without Accept-Encoding koa-compress always answers in the identity encoding, after measuring, matching
+    // types and negotiating; only its Vary header is left to add.
+    if (!ctx.get('accept-encoding')) {
+      ctx.vary('Accept-Encoding');
+      return next();
+    }
+    return compressor(ctx, next);
+  };
 }

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 import { createUndoLog } from '../../lib/provider-call';
 import type { CampaignsService } from '../campaigns/campaigns.service';
 import type { PhoneNumberRecord, PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
-import type { StatsService } from '../stats/stats.service';
+import { agentTotalsJoin, listedAgentStats, type StatsService } from '../stats/stats.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { VoicesService } from '../voices/voices.service';
 import { sameKnowledge, type AgentKnowledgeService } from './agent-knowledge.service';
@@ -20,7 +20,7 @@ import {
   findAgent,
   findAgentByProviderId,
   insertAgent,
-  listAgents,
+  createAgentListReader,
   updateAgent,
   type AgentRecord,
 } from './agents.store';
@@ -87,6 +87,7 @@ export function createAgentsService(
 ) {
   const { db, logger } = deps;
   const { tenants, voices, phoneNumbers, campaigns, stats, knowledge, provider } = services;
+  const listAgents = createAgentListReader(agentTotalsJoin);
 
   async function requireAgent(tenantId: string, id: string): Promise<AgentRecord> {
     const agent = await findAgent(db, tenantId, id);
@@ -107,8 +108,8 @@ export function createAgentsService(
   }
 
   async function list(tenantId: string): Promise<Agent[]> {
-    const [agents, statsOf] = await Promise.all([listAgents(db, tenantId), stats.statsByAgent(tenantId)]);
-    return agents.map((agent) => toAgent(agent, statsOf(agent.id)));
+    const agents = await listAgents(db, tenantId);
+    return agents.map((agent) => toAgent(agent, listedAgentStats(agent.totals)));
   }
 
   async function create(tenantId: string, input: CreateAgentRequest): Promise<CreateAgentResponse> {

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { KnowledgeSource } from '@shared/api/agents.types';
+import { compiledQuery } from '../../db/compiled-query';
 import { countRows, parseJson, toBool, toIso, type Db } from '../../db/database';
 import type { VoiceKnowledgeRef } from '../../providers/voice/voice.types';
+import type { AgentTotalsJoin, CallTotals } from '../stats/stats.service';
 
 type Queryable = Db | Knex.Transaction;
 
@@ -90,11 +92,24 @@ function recordQuery(db: Queryable) {
     .select('a.*', 'pn.id as phone_number_id', 'pn.phone_number as assigned_number');
 }
 
-export async function listAgents(db: Db, tenantId: string): Promise<AgentRecord[]> {
-  const rows: AgentRow[] = await recordQuery(db)
-    .where('a.tenant_id', tenantId)
-    .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }]);
-  return rows.map(toRecord);
+/** An agent as lists show it: its record and its call totals. */
+export interface AgentListRecord extends AgentRecord {
+  totals: CallTotals;
+}
+
+/** Reads the tenant's agents, their numbers and their call totals in one round trip, compiled once. */
+export function createAgentListReader(
+  totals: AgentTotalsJoin,
+): (db: Db, tenantId: string) => Promise<AgentListRecord[]> {
+  const query = compiledQuery<AgentRow & Record<string, unknown>>((from, tenantId) =>
+    recordQuery(from)
+      .leftJoin(totals.query(from, tenantId).as('totals'), 'totals.agent_id', 'a.id')
+      .select(totals.columns.map((column) => `totals.${column}`))
+      .where('a.tenant_id', tenantId)
+      .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }]),
+  );
+  return async (db, tenantId) =>
+    (await query(db, tenantId)).map((row) => Object.assign(toRecord(row), { totals: totals.read(row) }));
 }
 
 export async function findAgent(db: Queryable, tenantId: string, id: string): Promise<AgentRecord | undefined> {

@@ -2,7 +2,17 @@ import type { Knex } from 'knex';
 import type { AgentStats, AgentStatsResponse } from '@shared/api/agents.types';
 import { centsToDollars } from '@shared/domain/call-minutes';
 import type { AppDeps } from '../../app-deps';
-import { addCallToAgentDay, agentTotals, agentTotalsByAgent, type CallTotals } from './stats.store';
+import type { Queryable } from '../../db/dialect';
+import {
+  addCallToAgentDay,
+  agentTotals,
+  agentTotalsByAgentQuery,
+  TOTAL_COLUMNS,
+  totalsOf,
+  type CallTotals,
+} from './stats.store';
+
+export type { CallTotals };
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -20,6 +30,29 @@ function toAgentTotals(totals: CallTotals | undefined): AgentTotals {
   };
 }
 
+/** An agent's stats as agent lists show them (no average cost). */
+export function listedAgentStats(totals: CallTotals): AgentStats {
+  const { averageCost: _averageCost, ...stats } = toAgentTotals(totals);
+  return stats;
+}
+
+/**
+ * Per-agent totals for a read that joins them to its agents: a query to join (one row per `agent_id`), its
+ * columns, and how to read them.
+ */
+export interface AgentTotalsJoin {
+  query(db: Queryable, tenantId: string): Knex.QueryBuilder;
+  columns: readonly string[];
+  read(row: Record<string, unknown>): CallTotals;
+}
+
+/** The agents list reads its agents' totals through this, in the same round trip. */
+export const agentTotalsJoin: AgentTotalsJoin = {
+  query: agentTotalsByAgentQuery,
+  columns: Object.keys(TOTAL_COLUMNS),
+  read: totalsOf,
+};
+
 /** Per-agent call statistics, read from the daily rollup that recording a call maintains. */
 export function createStatsService(deps: Pick<AppDeps, 'db'>) {
   return {
@@ -33,15 +66,6 @@ export function createStatsService(deps: Pick<AppDeps, 'db'>) {
 
     async agentTotals(tenantId: string, agentId: string): Promise<AgentTotals> {
       return toAgentTotals(await agentTotals(deps.db, tenantId, agentId));
-    },
-
-    /** The stats of each agent of the tenant, as agent lists show them (no average cost). */
-    async statsByAgent(tenantId: string): Promise<(agentId: string) => AgentStats> {
-      const totals = await agentTotalsByAgent(deps.db, tenantId);
-      return (agentId) => {
-        const { averageCost: _averageCost, ...stats } = toAgentTotals(totals.get(agentId));
-        return stats;
-      };
     },
   };
 }

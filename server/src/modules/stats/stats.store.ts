@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/database';
+import type { Queryable } from '../../db/dialect';
 
 /**
  * The per-agent daily rollup (agent_call_daily), maintained as calls are recorded, so agent stats cost the
@@ -36,17 +37,17 @@ export async function addCallToAgentDay(
     });
 }
 
-const TOTAL_COLUMNS = {
+export const TOTAL_COLUMNS = {
   calls: 'sum(call_count)',
   durationSec: 'sum(duration_sec)',
   costCents: 'sum(cost_cents)',
 };
 
-function totalColumns(db: Db) {
+function totalColumns(db: Queryable) {
   return Object.entries(TOTAL_COLUMNS).map(([alias, expr]) => db.raw(`${expr} as ??`, [alias]));
 }
 
-function totalsOf(row: Record<string, unknown> | undefined): CallTotals {
+export function totalsOf(row: Record<string, unknown> | undefined): CallTotals {
   return {
     calls: Number(row?.calls ?? 0),
     durationSec: Number(row?.durationSec ?? 0),
@@ -54,13 +55,15 @@ function totalsOf(row: Record<string, unknown> | undefined): CallTotals {
   };
 }
 
-/** Totals of every agent of the tenant, keyed by agent id. */
-export async function agentTotalsByAgent(db: Db, tenantId: string): Promise<Map<string, CallTotals>> {
-  const rows: Array<Record<string, unknown>> = await db('agent_call_daily')
+/**
+ * Totals of every agent of the tenant, one row per agent (`agent_id`, `calls`, `durationSec`, `costCents`), for
+ * reads that join them to their agents. `tenantId` is bound, so the query can be compiled once.
+ */
+export function agentTotalsByAgentQuery(db: Queryable, tenantId: string): Knex.QueryBuilder {
+  return db('agent_call_daily')
     .where({ tenant_id: tenantId })
     .groupBy('agent_id')
     .select('agent_id', ...totalColumns(db));
-  return new Map(rows.map((row) => [String(row.agent_id), totalsOf(row)]));
 }
 
 export async function agentTotals(db: Db, tenantId: string, agentId: string): Promise<CallTotals> {
