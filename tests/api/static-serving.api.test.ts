@@ -170,8 +170,10 @@ describe('serving the built renderer', () => {
 
   it('sends JSON as it is, with its length and Vary, to a client that names no encoding', async () => {
     const { accessToken } = await app.login(DEMO_ACCOUNTS.admin.email);
-    const plain = await app.request('GET', '/api/agent-templates', { token: accessToken });
-    const response = await rawGet(app.baseUrl, '/api/agent-templates', { authorization: `Bearer ${accessToken}` });
+    const plain = await app.request('GET', apiRoutes.agentTemplates.list(), { token: accessToken });
+    const response = await rawGet(app.baseUrl, apiRoutes.agentTemplates.list(), {
+      authorization: `Bearer ${accessToken}`,
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
