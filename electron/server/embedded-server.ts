@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { createApp } from '../../server/src/app';
 import { createRuntime, type Runtime } from '../../server/src/bootstrap';
 import { loadConfig, type Config } from '../../server/src/config';
+import { startIntentReconciler } from '../../server/src/modules/provider-intents/intent-reconciler';
 
 /** The demo server running inside the app: SQLite and the sandbox providers, on a loopback port of its own. */
 export interface EmbeddedServer {
@@ -54,7 +55,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     await closeServer(server);
     throw error;
   }
-  const { app } = createApp(runtime.deps);
+  const { app, services } = createApp(runtime.deps);
   const handle = app.callback();
   // A web page could reach a loopback port through DNS rebinding; its requests carry a foreign Host header.
   const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
@@ -66,12 +67,14 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     void handle(request, response);
   });
   runtime.setPublicBaseUrl(origin);
+  const reconciler = startIntentReconciler(services.providerIntents, runtime.deps.config, options.logger);
   options.logger.info({ origin, dataDir: options.dataDir }, 'embedded server listening');
 
   return {
     origin,
     async close() {
       await closeServer(server);
+      await reconciler.stop();
       await runtime.close();
     },
   };

@@ -51,6 +51,8 @@ export interface BuiltApp {
   /** The API router, for tests that check every route against the role matrix. */
   apiRouter: Router<AppState>;
   guards: Guards;
+  /** The services the routes call, for what runs beside them (the provider-intent reconciler). */
+  services: Services;
 }
 
 /** Builds the Koa app from its dependencies; it holds no state of its own and listens only when told. */
@@ -99,5 +101,5 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(apiRouter.allowedMethods());
   if (deps.config.serveRenderer) app.use(staticRenderer(deps.config.rendererDir));
 
-  return { app, apiRouter, guards };
+  return { app, apiRouter, guards, services };
 }

@@ -49,6 +49,15 @@ const configSchema = object({
   usdToNzdRate: number().positive('USD_TO_NZD_RATE must be a positive number').default(1.7),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
+  /**
+   * How long a request holds a provider intent between two of its steps; an open intent whose lease ran out is
+   * settled by the reconciler. Longer than any one provider call takes.
+   */
+  providerIntentLeaseSec: number().integer().min(1).default(60),
+  /** How often the reconciler looks for open provider intents whose lease ran out. */
+  reconcileIntervalSec: number().integer().min(1).default(60),
+  /** Test-only: the provider-intent checkpoint at which the process kills itself (see crash-checkpoint.ts). */
+  testCrashAt: string().optional(),
 });
 
 export type Config = InferType<typeof configSchema>;
@@ -102,10 +111,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
+    providerIntentLeaseSec: env.PROVIDER_INTENT_LEASE_SEC,
+    reconcileIntervalSec: env.RECONCILE_INTERVAL_SEC,
+    testCrashAt: env.PARLEY_TEST_CRASH_AT || undefined,
     ...overrides,
   };
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
   const config = configSchema.validateSync(defined, { abortEarly: false, stripUnknown: true });
+  if (config.testCrashAt && config.nodeEnv !== 'test') throw new Error('PARLEY_TEST_CRASH_AT is for tests only');
   if (config.providers === 'live') {
     const missing = (
       [

@@ -4,12 +4,13 @@ import { createRuntime } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo-accounts';
 import { createLogger } from './logger';
+import { startIntentReconciler } from './modules/provider-intents/intent-reconciler';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
-  const { app } = createApp(runtime.deps);
+  const { app, services } = createApp(runtime.deps);
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   runtime.setPublicBaseUrl(`http://127.0.0.1:${port}`);
+  const reconciler = startIntentReconciler(services.providerIntents, config, logger);
 
   const lines = [`Parley is running at ${address}`];
   if (config.seedDemo) {
@@ -29,7 +31,10 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      void runtime.close().then(() => process.exit(0));
+      void reconciler
+        .stop()
+        .then(() => runtime.close())
+        .then(() => process.exit(0));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -3,6 +3,7 @@ import * as initialSchema from './0001_initial-schema';
 import * as agentKnowledgeAndCallCounts from './0002_agent-knowledge-and-call-counts';
 import * as agentNumberLink from './0004_agent-number-link';
 import * as callVendorCost from './0006_call-vendor-cost';
+import * as providerIntents from './0007_provider-intents';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0002_agent-knowledge-and-call-counts', agentKnowledgeAndCallCounts],
   ['0004_agent-number-link', agentNumberLink],
   ['0006_call-vendor-cost', callVendorCost],
+  ['0007_provider-intents', providerIntents],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
