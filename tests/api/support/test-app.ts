@@ -59,7 +59,7 @@ export function testClock(start = new Date()): Clock & { advance(ms: number): vo
   };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (!POSTGRES_URL) throw new Error('PARLEY_TEST_POSTGRES_URL is not set');
   const name = `parley_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });

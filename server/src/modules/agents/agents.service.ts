@@ -166,9 +166,11 @@ export function createAgentsService(
       closing: input.closing,
       prompt: input.prompt ?? null,
     };
+    // One open creation per number: a crashed creation's undo gives the number back, and must not take it from
+    // another agent being created on it meanwhile.
     const intent = await intents.begin(
       'agent.create',
-      { tenantId, id, key: id },
+      { tenantId, id, key: number?.phoneNumber ?? id },
       {
         ...fields,
         knowledge: input.knowledge ?? null,
@@ -183,7 +185,7 @@ export function createAgentsService(
             }
           : null,
       },
-      'This agent is already being created.',
+      'This phone number is being given to another agent. Try again in a minute.',
     );
     try {
       const knowledgeRefs = await knowledge.createDocuments(input.name, checkedKnowledge);
