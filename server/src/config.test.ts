@@ -35,6 +35,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ USD_TO_NZD_RATE: 'abc' })).toThrow();
   });
 
+  it('accepts a crash checkpoint only in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PARLEY_TEST_CRASH_AT: 'agent.create:begun' }).testCrashAt).toBe(
+      'agent.create:begun',
+    );
+    expect(() => loadConfig({ PARLEY_TEST_CRASH_AT: 'agent.create:begun' })).toThrow(
+      'PARLEY_TEST_CRASH_AT is for tests only',
+    );
+  });
+
   it('rejects out-of-range numbers', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow();
     expect(() => loadConfig({ PASSWORD_HASH_COST: '4' })).toThrow();

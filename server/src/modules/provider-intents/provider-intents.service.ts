@@ -227,6 +227,9 @@ export function createProviderIntentsService(
     async abandon(intent: ProviderIntent, cause: unknown): Promise<void> {
       if (cause instanceof IntentLeaseLost) return;
       try {
+        // Only while the intent is still ours: a reconciler that took it over settles it alone.
+        if (!(await updateHeldIntent(db, intent.id, intent.leaseToken, { leaseUntil: inFuture(leaseMs) }, now())))
+          return;
         await settle(intent, 'abandon');
       } catch (error) {
         logger.error({ err: error, intentId: intent.id, kind: intent.kind }, 'provider intent left to the reconciler');
