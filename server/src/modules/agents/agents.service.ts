@@ -115,15 +115,13 @@ export function createAgentsService(
     return agents.map((agent) => toAgent(agent, statsOf(agent.id)));
   }
 
-  type CreateIntent = ProviderIntent<'agent.create'>;
-
   /**
    * Our rows for an agent whose provider twin is complete, in `trx`: the agent (the plan's limit counted again
    * under the tenant's lock, so two creates racing for the last slot cannot both pass), its number and campaign.
    */
   async function recordCreated(
     trx: Knex.Transaction,
-    intent: CreateIntent,
+    intent: ProviderIntent<'agent.create'>,
     refs: IntentKinds['agent.create']['finish'],
     maxAgents: number,
   ): Promise<void> {

@@ -121,15 +121,13 @@ export function createPhoneNumbersService(
     return { availableNumbers: availableNumbers.slice(0, query.limit), country };
   }
 
-  type PurchaseIntent = ProviderIntent<'phone-number.purchase'>;
-
   /**
    * Our rows for a bought and imported number: the number and its month's charge, in `trx`, the plan's limit
    * counted again under the tenant's lock so that two purchases racing for the last slot cannot both pass.
    */
   async function recordPurchase(
     trx: Knex.Transaction,
-    intent: PurchaseIntent,
+    intent: ProviderIntent<'phone-number.purchase'>,
     refs: IntentKinds['phone-number.purchase']['finish'],
     terms: PhonePlanTerms,
   ): Promise<NumberCharge> {
