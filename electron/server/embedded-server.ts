@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,8 +5,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createApp } from '../../server/src/app';
 import { createRuntime, type Runtime } from '../../server/src/bootstrap';
-import { loadConfig, type Config } from '../../server/src/config';
-import { startIntentReconciler } from '../../server/src/modules/provider-intents/intent-reconciler';
+import { JWT_SECRET_FILE, loadConfig, type Config } from '../../server/src/config';
+import { readSecretFile } from '../../server/src/lib/secrets';
 
 /** The demo server running inside the app: SQLite and the sandbox providers, on a loopback port of its own. */
 export interface EmbeddedServer {
@@ -43,9 +42,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
         publicUrl: origin,
         dataDir: options.dataDir,
         rendererDir: options.rendererDir,
-        jwtSecret: readOrCreateSecret(path.join(options.dataDir, 'jwt-secret')),
+        // One random signing key per installation; production mode alone would refuse to make it.
+        jwtSecret: readSecretFile(path.join(options.dataDir, JWT_SECRET_FILE), { create: true }),
         providers: 'sandbox',
         serveRenderer: true,
+        // The embedded server is the sales demo on a loopback port: its demo accounts are forced on purpose.
         seedDemo: true,
         ...options.overrides,
       },
@@ -55,7 +56,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     await closeServer(server);
     throw error;
   }
-  const { app, services } = createApp(runtime.deps);
+  const { app } = createApp(runtime.deps, runtime.services);
   const handle = app.callback();
   // A web page could reach a loopback port through DNS rebinding; its requests carry a foreign Host header.
   const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
@@ -67,14 +68,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     void handle(request, response);
   });
   runtime.setPublicBaseUrl(origin);
-  const reconciler = startIntentReconciler(services.providerIntents, runtime.deps.config, options.logger);
   options.logger.info({ origin, dataDir: options.dataDir }, 'embedded server listening');
 
   return {
     origin,
     async close() {
       await closeServer(server);
-      await reconciler.stop();
       await runtime.close();
     },
   };
@@ -95,17 +94,4 @@ function closeServer(server: http.Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
-}
-
-/** One random signing key per installation, instead of the demo default that every copy of Parley shares. */
-function readOrCreateSecret(file: string): string {
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

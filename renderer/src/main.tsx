@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore, persistSession } from './app/store';
-import { restoreSession } from './features/auth/sessionActions';
+import { restoreSession } from './features/auth/restoreSession';
 
 const store = makeStore();
 persistSession(store);

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Jobs } from './jobs/jobs.types';
 import type { Clock } from './lib/clock';
+import type { Principals } from './modules/auth/principals.service';
 import type { MailProvider } from './providers/mail/mail.types';
 import type { FileStorage } from './providers/storage/file-storage';
 import type { TelephonyProvider } from './providers/telephony/telephony.types';
@@ -16,10 +18,14 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Session, role and billing status per request, cached briefly and invalidated across instances on change. */
+  principals: Principals;
   mail: MailProvider;
   storage: FileStorage;
   voice: VoiceProvider;
   telephony: TelephonyProvider;
+  /** Background jobs: pg-boss on PostgreSQL, the in-process runner on SQLite. */
+  jobs: Jobs;
   /** The embedded vendor emulators, present only when providers run in sandbox mode. */
   sandbox?: Sandbox;
 }

@@ -4,7 +4,10 @@ import cors from '@koa/cors';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './app-deps';
 import { createAccessTokenSigner, createGuards, type AppState, type Guards } from './http/auth.middleware';
+import { compressResponses } from './http/compression.middleware';
 import { errorMiddleware } from './http/error.middleware';
+import { guardPathParams, inputGuard } from './http/input-guard.middleware';
+import { methodNotAllowed } from './http/method-not-allowed.middleware';
 import { requestMiddleware, securityHeaders } from './http/request.middleware';
 import { staticRenderer } from './http/static.middleware';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -51,22 +54,22 @@ export interface BuiltApp {
   /** The API router, for tests that check every route against the role matrix. */
   apiRouter: Router<AppState>;
   guards: Guards;
-  /** The services the routes call, for what runs beside them (the provider-intent reconciler). */
+  /** The services the routes call. */
   services: Services;
 }
 
-/** Builds the Koa app from its dependencies; it holds no state of its own and listens only when told. */
-export function createApp(deps: AppDeps): BuiltApp {
+/**
+ * Builds the Koa app from its dependencies and the services the runtime built (a second instance on the same
+ * dependencies builds its own); it holds no state of its own and listens only when told.
+ */
+export function createApp(deps: AppDeps, services: Services = createServices(deps)): BuiltApp {
   const app = new Koa<AppState>();
   app.proxy = deps.config.trustProxy;
   const guards = createGuards(deps, createAccessTokenSigner(deps));
-  const services = createServices(deps);
 
   const apiRouter = new Router<AppState>({ prefix: '/api' });
-  for (const factory of API_MODULES) {
-    const router = factory(deps, guards, services);
-    apiRouter.use(router.routes(), router.allowedMethods());
-  }
+  for (const factory of API_MODULES) apiRouter.use(factory(deps, guards, services).routes());
+  guardPathParams(apiRouter);
 
   const allowedOrigins = new Set(
     [DESKTOP_ORIGIN, ...deps.config.corsOrigins.split(',')].map((origin) => origin.trim()).filter(Boolean),
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.use(requestMiddleware(deps.logger));
   app.use(securityHeaders());
+  app.use(compressResponses());
   app.use(errorMiddleware(deps.logger));
   app.use(
     cors({
@@ -97,8 +101,9 @@ export function createApp(deps: AppDeps): BuiltApp {
       },
     }),
   );
+  app.use(inputGuard());
   app.use(apiRouter.routes());
-  app.use(apiRouter.allowedMethods());
+  app.use(methodNotAllowed(apiRouter));
   if (deps.config.serveRenderer) app.use(staticRenderer(deps.config.rendererDir));
 
   return { app, apiRouter, guards, services };

@@ -3,24 +3,40 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
+import { dialectOf } from './db/dialect';
 import { migrateToLatest } from './db/migrations';
-import { seedDatabase } from './db/seeds/demo.seed';
+import { announceDemoAccounts, seedDatabase } from './db/seeds/demo.seed';
+import { createJobs, type JobRunnerTuning } from './jobs/create-jobs';
+import { jobDefinitions, registerJobs, sendStartJobs } from './jobs/job-registry';
 import { systemClock, type Clock } from './lib/clock';
+import { channelOverNotifier } from './modules/auth/principal.cache';
+import { createPrincipals } from './modules/auth/principals.service';
 import { createOutboxMail } from './providers/mail/outbox.mail';
 import { createSmtpMail } from './providers/mail/smtp.mail';
 import { createProviders } from './providers';
 import { localFileStorage } from './providers/storage/file-storage';
 import { startSandbox } from './sandbox';
+import { createServices, type Services } from './services';
 
 export interface Runtime {
   deps: AppDeps;
+  /** Every module's service, built once here for the app and the job workers alike. */
+  services: Services;
   /** Tells the sandbox where our server listens, so its simulated calls can post webhooks to it. */
   setPublicBaseUrl(url: string): void;
   close(): Promise<void>;
 }
 
-/** Start-up up to the app: database, migrations, seed, providers (sandbox unless live). */
-export async function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Runtime> {
+/**
+ * Start-up up to the app: database, migrations, seed, providers (sandbox unless live), and the job runner, with this
+ * process's workers unless config.runWorkers is off.
+ */
+export async function createRuntime(
+  config: Config,
+  logger: Logger,
+  clock: Clock = systemClock,
+  jobTuning: JobRunnerTuning = {},
+): Promise<Runtime> {
   const db = openDatabase(config);
   await migrateToLatest(db);
   await seedDatabase(db, {
@@ -28,6 +44,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     passwordHashCost: config.passwordHashCost,
     demo: config.seedDemo,
   });
+  await announceDemoAccounts(db, config, clock.now().toISOString(), logger);
 
   let webhookBase: string | null = null;
   const sandbox =
@@ -52,24 +69,40 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     },
     'providers',
   );
+  const jobs = createJobs(config, db, logger, jobTuning);
 
+  const notifier = dialectOf(db).createNotifier(db, (error) => logger.warn({ err: error }, 'notification failed'));
+  const principals = createPrincipals({ config, db, clock, logger }, channelOverNotifier(notifier));
   const deps: AppDeps = {
     config,
     db,
     clock,
     logger,
+    principals,
     mail,
     storage: localFileStorage(path.join(config.dataDir, 'uploads')),
     voice: providers.voice,
     telephony: providers.telephony,
+    jobs,
     sandbox,
   };
+  const services = createServices(deps);
+  const definitions = config.runWorkers ? jobDefinitions(deps, services) : [];
+  await registerJobs(jobs, definitions);
+  await jobs.start();
+  await sendStartJobs(jobs, definitions);
+  logger.info({ engine: jobs.engine, workers: config.runWorkers }, 'jobs');
   return {
     deps,
+    services,
     setPublicBaseUrl(url) {
       webhookBase = url;
     },
+    /** Stops taking jobs and lets running ones finish, then closes the sandbox and the database. */
     async close() {
+      await jobs.stop();
+      principals.close();
+      await notifier.close();
       await sandbox?.close();
       await db.destroy();
     },

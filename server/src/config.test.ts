@@ -1,29 +1,103 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { JWT_SECRET_FILE, loadConfig } from './config';
+
+const dataDirs: string[] = [];
+function freshDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-config-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
-  it('starts the demo with no settings at all', () => {
-    const config = loadConfig({});
+  it('starts the demo with no settings but a data folder', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
     expect(config).toMatchObject({
       port: 3000,
       publicUrl: 'http://localhost:3000',
       providers: 'sandbox',
       passwordHashCost: 17,
+      seedDemo: true,
     });
     expect(config.databaseUrl).toBeUndefined();
   });
 
-  it('refuses a production start without a JWT secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow();
+  describe('the signing secret', () => {
+    it('is generated on first start, kept in the data folder readable by its owner only, and reused', () => {
+      const dataDir = freshDataDir();
+      const first = loadConfig({ DATA_DIR: dataDir });
+      const file = path.join(dataDir, JWT_SECRET_FILE);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(fs.readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+      expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    });
+
+    it('differs between installations: no secret comes from the source', () => {
+      const one = loadConfig({ DATA_DIR: freshDataDir() }).jwtSecret;
+      const other = loadConfig({ DATA_DIR: freshDataDir() }).jwtSecret;
+      expect(one).not.toBe(other);
+      expect(one).not.toMatch(/parley|demo|change-me/i);
+    });
+
+    it('comes from JWT_SECRET when set, which must be long enough', () => {
+      const dataDir = freshDataDir();
+      const secret = 'an-operator-chosen-secret-0123456789abcdef';
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+      expect(fs.existsSync(path.join(dataDir, JWT_SECRET_FILE))).toBe(false);
+      expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(
+        'JWT_SECRET must be at least 32 characters',
+      );
+    });
+
+    it('is required in production: never generated there, but an existing secret file is used', () => {
+      const dataDir = freshDataDir();
+      expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow('Production needs JWT_SECRET');
+      expect(fs.existsSync(path.join(dataDir, JWT_SECRET_FILE))).toBe(false);
+      const made = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+      expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }).jwtSecret).toBe(made);
+    });
+  });
+
+  describe('demo accounts', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-0123456789-abcdefgh' };
+
+    it('are seeded by default outside production and can be switched off', () => {
+      expect(loadConfig({ DATA_DIR: freshDataDir() }).seedDemo).toBe(true);
+      expect(loadConfig({ DATA_DIR: freshDataDir(), SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+
+    it('are never seeded in production unless forced', () => {
+      expect(loadConfig({ ...production, DATA_DIR: freshDataDir() }).seedDemo).toBe(false);
+      expect(() => loadConfig({ ...production, DATA_DIR: freshDataDir(), SEED_DEMO: 'true' })).toThrow(
+        'SEED_DEMO=true would create demo accounts with a published password in production; use force',
+      );
+      expect(loadConfig({ ...production, DATA_DIR: freshDataDir(), SEED_DEMO: 'force' }).seedDemo).toBe(true);
+    });
+
+    it('refuses a setting it does not understand', () => {
+      expect(() => loadConfig({ DATA_DIR: freshDataDir(), SEED_DEMO: 'maybe' })).toThrow(
+        'SEED_DEMO must be true, false or force',
+      );
+    });
   });
 
   it('refuses a public URL that is not http or https', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL must be an http or https URL');
-    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow('PUBLIC_URL must be an http or https URL');
+    const DATA_DIR = freshDataDir();
+    expect(() => loadConfig({ DATA_DIR, PUBLIC_URL: 'ftp://example.com' })).toThrow(
+      'PUBLIC_URL must be an http or https URL',
+    );
+    expect(() => loadConfig({ DATA_DIR, PUBLIC_URL: 'not a url' })).toThrow('PUBLIC_URL must be an http or https URL');
   });
 
   it('names every missing key when live providers are asked for', () => {
-    expect(() => loadConfig({ PROVIDERS: 'live', ELEVENLABS_API_KEY: 'k' })).toThrow(
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), PROVIDERS: 'live', ELEVENLABS_API_KEY: 'k' })).toThrow(
       'PROVIDERS=live needs ELEVENLABS_WEBHOOK_SECRET, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN',
     );
   });
@@ -45,7 +119,9 @@ describe('loadConfig', () => {
   });
 
   it('rejects out-of-range numbers', () => {
-    expect(() => loadConfig({ PORT: '70000' })).toThrow();
-    expect(() => loadConfig({ PASSWORD_HASH_COST: '4' })).toThrow();
+    const DATA_DIR = freshDataDir();
+    expect(() => loadConfig({ DATA_DIR, PORT: '70000' })).toThrow();
+    expect(() => loadConfig({ DATA_DIR, PASSWORD_HASH_COST: '4' })).toThrow();
+    expect(() => loadConfig({ DATA_DIR, REFRESH_GRACE_SEC: '600' })).toThrow();
   });
 });

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { boolean, mixed, number, object, string, type InferType } from 'yup';
+import { readSecretFile } from './lib/secrets';
 
 /** Every setting the server reads, validated once at start-up; nothing else reads process.env. */
 const configSchema = object({
@@ -17,6 +19,13 @@ const configSchema = object({
   dataDir: string().required(),
   jwtSecret: string().min(32, 'JWT_SECRET must be at least 32 characters').required(),
   accessTokenTtlSec: number().integer().min(5).max(3600).default(900),
+  /** How long a just-rotated refresh token still answers with its successor (tabs refreshing at once). */
+  refreshGraceSec: number().integer().min(0).max(60).default(20),
+  /**
+   * How long a request may act on a cached session, role and billing status. Changes made through the services
+   * invalidate the cache on every instance at once; this bounds only changes the notifications miss.
+   */
+  principalCacheTtlMs: number().integer().min(0).max(10_000).default(2000),
   refreshTokenTtlSec: number()
     .integer()
     .min(60)
@@ -30,15 +39,24 @@ const configSchema = object({
   corsOrigins: string().default(''),
   trustProxy: boolean().default(false),
   logLevel: string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  seedDemo: boolean().default(true),
+  /** Resolved by loadConfig: demo accounts with a published password, never in production unless forced. */
+  seedDemo: boolean().required(),
   supportEmail: string().email().default('support@parley.example'),
   mailFrom: string().default('Parley <no-reply@parley.example>'),
   smtpUrl: string().optional(),
   serveRenderer: boolean().default(true),
   rendererDir: string().required(),
-  loginMaxFailuresPerAccount: number().integer().min(1).default(5),
+  /** Failed sign-ins per window for one account from one address: the tight limit. */
+  loginMaxFailuresPerPair: number().integer().min(1).default(5),
+  /** For one account from anywhere: loose (NIST's ceiling of 100), so one stranger cannot lock the owner out. */
+  loginMaxFailuresPerAccount: number().integer().min(1).default(100),
+  /** From one address across accounts: against password spraying. */
   loginMaxFailuresPerAddress: number().integer().min(1).default(30),
   throttleWindowSec: number().integer().min(1).default(900),
+  /** Sign-ups per address per hour: each one makes a tenant and an expensive hash. */
+  registrationsPerAddressPerHour: number().integer().min(1).default(10),
+  resetRequestsPerAddressPerHour: number().integer().min(1).default(20),
+  resetRequestsPerAccountPerHour: number().integer().min(1).default(5),
   /** 'sandbox' points the vendor SDKs at the embedded emulators; 'live' at the vendors with the keys below. */
   providers: mixed<'sandbox' | 'live'>().oneOf(['sandbox', 'live']).default('sandbox'),
   elevenlabsApiKey: string().optional(),
@@ -49,13 +67,13 @@ const configSchema = object({
   usdToNzdRate: number().positive('USD_TO_NZD_RATE must be a positive number').default(1.7),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
+  /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
+  runWorkers: boolean().default(true),
   /**
    * How long a request holds a provider intent between two of its steps; an open intent whose lease ran out is
    * settled by the reconciler. Longer than any one provider call takes.
    */
   providerIntentLeaseSec: number().integer().min(1).default(60),
-  /** How often the reconciler looks for open provider intents whose lease ran out. */
-  reconcileIntervalSec: number().integer().min(1).default(60),
   /** Test-only: the provider-intent checkpoint at which the process kills itself (see crash-checkpoint.ts). */
   testCrashAt: string().optional(),
 });
@@ -74,11 +92,45 @@ function safeUrl(value: string | undefined): URL | null {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** Where the generated signing secret lives when JWT_SECRET is not set. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/**
+ * Never a secret from the source: JWT_SECRET, or the installation's own random secret in the data folder. Outside
+ * production it is made on first start; in production it must already be there, so a forgotten JWT_SECRET on a
+ * fleet of instances fails loudly instead of giving each instance a different key.
+ */
+function resolveJwtSecret(env: Env, dataDir: string, production: boolean): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  if (!production) fs.mkdirSync(dataDir, { recursive: true });
+  const secret = readSecretFile(file, { create: !production });
+  if (!secret) throw new Error(`Production needs JWT_SECRET (or a secret of at least 32 characters in ${file})`);
+  return secret;
+}
+
+/**
+ * Demo accounts share a published password: seeded by default outside production, and in production only with
+ * SEED_DEMO=force, so that a copied demo setting can never open a public deployment.
+ */
+function resolveSeedDemo(value: string | undefined, production: boolean): boolean {
+  const setting = value?.trim().toLowerCase();
+  if (setting === 'force') return true;
+  if (setting === undefined || setting === '') return !production;
+  if (setting === 'false' || setting === '0') return false;
+  if (setting !== 'true' && setting !== '1') throw new Error('SEED_DEMO must be true, false or force');
+  if (production) {
+    throw new Error('SEED_DEMO=true would create demo accounts with a published password in production; use force');
+  }
+  return true;
+}
+
 /** Reads configuration from the environment (or a given map, in tests) and fails fast on bad values. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = env.PORT ?? '3000';
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
+  const production = nodeEnv === 'production';
+  const dataDir = overrides.dataDir ?? path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
   const raw = {
     nodeEnv,
     host: env.HOST,
@@ -86,24 +138,29 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret:
-      env.JWT_SECRET ?? (nodeEnv === 'production' ? undefined : 'parley-demo-secret-change-me-in-production-0123'),
+    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(env, dataDir, production),
     accessTokenTtlSec: env.ACCESS_TOKEN_TTL_SEC,
+    refreshGraceSec: env.REFRESH_GRACE_SEC,
+    principalCacheTtlMs: env.PRINCIPAL_CACHE_TTL_MS,
     refreshTokenTtlSec: env.REFRESH_TOKEN_TTL_SEC,
     refreshIdleTtlSec: env.REFRESH_IDLE_TTL_SEC,
     passwordHashCost: env.PASSWORD_HASH_COST,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: overrides.seedDemo ?? resolveSeedDemo(env.SEED_DEMO, production),
     supportEmail: env.SUPPORT_EMAIL,
     mailFrom: env.MAIL_FROM,
     smtpUrl: env.SMTP_URL || undefined,
     serveRenderer: env.SERVE_RENDERER,
     rendererDir: path.resolve(env.RENDERER_DIR ?? path.join(ROOT, 'dist/renderer')),
+    loginMaxFailuresPerPair: env.LOGIN_MAX_FAILURES_PER_PAIR,
     loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
     throttleWindowSec: env.THROTTLE_WINDOW_SEC,
+    registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    resetRequestsPerAddressPerHour: env.RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
+    resetRequestsPerAccountPerHour: env.RESET_REQUESTS_PER_ACCOUNT_PER_HOUR,
     providers: env.PROVIDERS,
     elevenlabsApiKey: env.ELEVENLABS_API_KEY || undefined,
     elevenlabsWebhookSecret: env.ELEVENLABS_WEBHOOK_SECRET || undefined,
@@ -111,8 +168,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
     usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
+    runWorkers: env.RUN_WORKERS,
     providerIntentLeaseSec: env.PROVIDER_INTENT_LEASE_SEC,
-    reconcileIntervalSec: env.RECONCILE_INTERVAL_SEC,
     testCrashAt: env.PARLEY_TEST_CRASH_AT || undefined,
     ...overrides,
   };

@@ -3,14 +3,14 @@ import { createApp } from './app';
 import { createRuntime } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo-accounts';
+import { exitGracefullyOnSignal } from './lib/shutdown';
 import { createLogger } from './logger';
-import { startIntentReconciler } from './modules/provider-intents/intent-reconciler';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
-  const { app, services } = createApp(runtime.deps);
+  const { app } = createApp(runtime.deps, runtime.services);
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -19,7 +19,6 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   runtime.setPublicBaseUrl(`http://127.0.0.1:${port}`);
-  const reconciler = startIntentReconciler(services.providerIntents, config, logger);
 
   const lines = [`Parley is running at ${address}`];
   if (config.seedDemo) {
@@ -28,18 +27,13 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      void reconciler
-        .stop()
-        .then(() => runtime.close())
-        .then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  exitGracefullyOnSignal(logger, async () => {
+    // No new requests; idle keep-alive connections go now, busy ones when their response is sent.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await runtime.close();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
-import { boolean, mixed, object, string, type InferType } from 'yup';
+import { boolean, mixed, object, type InferType } from 'yup';
 import type { KnowledgeSource } from '../api/agents.types';
 import { publicUrlProblem } from '../domain/public-url';
+import { trimmedText } from './strict-text.schema';
 
 /** Agent create and edit (spec 000 §5): the dialogs and the API check the same rules. */
 export const AGENT_LIMITS = {
@@ -18,7 +19,7 @@ const ID_MAX = 64;
 const emptyToNull = (value: unknown, original: unknown) => (original === '' ? null : value);
 
 /** A reference to another record by id; an empty string from a form means none. */
-const idRef = () => string().trim().max(ID_MAX, 'Invalid id').nullable().optional().transform(emptyToNull);
+const idRef = () => trimmedText().max(ID_MAX, 'Invalid id').nullable().optional().transform(emptyToNull);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,7 +70,7 @@ const knowledge = () =>
     .nullable()
     .optional();
 
-const text = (max: number, label: string) => string().trim().max(max, `${label} must be at most ${max} characters`);
+const text = (max: number, label: string) => trimmedText().max(max, `${label} must be at most ${max} characters`);
 
 export const createAgentSchema = object({
   name: text(AGENT_LIMITS.name, 'Name').required('Agent name is required'),

@@ -1,4 +1,5 @@
-import { boolean, number, object, string, type InferType } from 'yup';
+import { boolean, number, object, type InferType } from 'yup';
+import { fromQueryText, trimmedText, uppercaseText } from './strict-text.schema';
 
 /** Phone number search and purchase (spec 000 §5). */
 export const SEARCH_COUNTRIES = ['NZ', 'AU', 'US'] as const;
@@ -13,9 +14,7 @@ export const E164 = /^\+[1-9]\d{6,14}$/;
 const emptyToUndefined = (value: unknown, original: unknown) => (original === '' ? undefined : value);
 
 const country = () =>
-  string()
-    .trim()
-    .uppercase()
+  uppercaseText()
     .length(2, 'Country must be 2 characters')
     // A test rather than oneOf, which yup checks first: the length message comes first for 'NZL'.
     .test('country', 'Country must be one of NZ, AU or US', (value) =>
@@ -25,19 +24,18 @@ const country = () =>
 /** Query of GET twilio/available-phone-numbers; query-string values arrive as text and are cast. */
 export const availableNumbersQuerySchema = object({
   country: country().default('US'),
-  areaCode: string()
-    .trim()
+  areaCode: trimmedText()
     .transform(emptyToUndefined)
     .matches(/^\d{3}$/, 'Area code must be 3 digits')
     .optional(),
-  contains: string()
-    .trim()
+  contains: trimmedText()
     .transform(emptyToUndefined)
     .matches(/^[0-9*]{1,16}$/, 'Contains must be up to 16 digits')
     .optional(),
-  voiceEnabled: boolean().typeError('voiceEnabled must be true or false').default(true),
-  smsEnabled: boolean().typeError('smsEnabled must be true or false').default(false),
+  voiceEnabled: boolean().transform(fromQueryText).typeError('voiceEnabled must be true or false').default(true),
+  smsEnabled: boolean().transform(fromQueryText).typeError('smsEnabled must be true or false').default(false),
   limit: number()
+    .transform(fromQueryText)
     .typeError('Limit must be a positive integer')
     .integer('Limit must be a positive integer')
     .positive('Limit must be a positive integer')
@@ -47,8 +45,8 @@ export const availableNumbersQuerySchema = object({
 export type AvailableNumbersQuery = InferType<typeof availableNumbersQuerySchema>;
 
 export const purchasePhoneNumberSchema = object({
-  phoneNumber: string().trim().required('Phone number is required').matches(E164, 'Invalid phone number format'),
-  friendlyName: string().trim().max(64, 'Friendly name must be at most 64 characters').optional(),
+  phoneNumber: trimmedText().required('Phone number is required').matches(E164, 'Invalid phone number format'),
+  friendlyName: trimmedText().max(64, 'Friendly name must be at most 64 characters').optional(),
   country: country().optional(),
 }).noUnknown('Unknown field: ${unknown}');
 export type PurchasePhoneNumberRequest = InferType<typeof purchasePhoneNumberSchema>;

@@ -1,4 +1,5 @@
-import { mixed, number, object, string, type InferType } from 'yup';
+import { mixed, number, object, type InferType } from 'yup';
+import { text } from './strict-text.schema';
 
 /** Uploads (spec 000 §5 and §9): knowledge PDFs up to 5 MB, images up to 10 MB. */
 export const UPLOAD_PURPOSES = ['knowledge', 'image'] as const;
@@ -23,7 +24,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 const fileSize = (max: number, message: string) =>
-  number().required(message).integer(message).positive('File is empty').max(max, message);
+  number().strict().typeError(message).required(message).integer(message).positive('File is empty').max(max, message);
 
 /** The purpose field of the multipart upload; knowledge is the default. */
 export const uploadPurposeSchema = mixed<UploadPurpose>()
@@ -32,11 +33,11 @@ export const uploadPurposeSchema = mixed<UploadPurpose>()
 
 /** What the browser checks before it sends an image; the server checks the bytes themselves again. */
 export const imageUploadSchema = object({
-  filename: string()
+  filename: text()
     .required('Filename is required')
     .min(1, 'Filename is required')
     .max(FILENAME_MAX, UPLOAD_MESSAGES.filenameLong),
-  contentType: string()
+  contentType: text()
     .required(UPLOAD_MESSAGES.imageType)
     .oneOf([...IMAGE_MIME_TYPES], UPLOAD_MESSAGES.imageType),
   size: fileSize(IMAGE_MAX_BYTES, UPLOAD_MESSAGES.imageSize),
@@ -45,11 +46,11 @@ export type ImageUploadForm = InferType<typeof imageUploadSchema>;
 
 /** The campaign and agent knowledge file: .pdf only, up to 5 MB. */
 export const knowledgeUploadSchema = object({
-  filename: string()
+  filename: text()
     .required('Filename is required')
     .max(FILENAME_MAX, UPLOAD_MESSAGES.filenameLong)
     .matches(/\.pdf$/i, UPLOAD_MESSAGES.knowledgeType),
-  contentType: string().optional(),
+  contentType: text().optional(),
   size: fileSize(KNOWLEDGE_MAX_BYTES, UPLOAD_MESSAGES.knowledgeSize),
 });
 export type KnowledgeUploadForm = InferType<typeof knowledgeUploadSchema>;

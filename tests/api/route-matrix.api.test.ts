@@ -9,6 +9,9 @@ const MATRIX = withHeadTwins(ROUTE_MATRIX);
 type Caller = 'anonymous' | 'user' | 'admin' | 'superadmin';
 const RANK: Record<Access | Caller, number> = { public: 0, anonymous: 0, user: 1, admin: 2, superadmin: 3 };
 
+/** Logging out ends the token's session at once, so each caller logs out a sign-in of its own. */
+const ENDS_SESSION = new Set(['POST /api/auth/logout']);
+
 function concretePath(path: string): string {
   return path.replace(/:[A-Za-z]+/g, () => randomUUID());
 }
@@ -25,6 +28,12 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
   });
   afterAll(() => app?.close());
 
+  const tokenFor = async (caller: Caller, route: RouteRule): Promise<string | undefined> => {
+    if (caller === 'anonymous') return undefined;
+    if (!ENDS_SESSION.has(`${route.method} ${route.path}`)) return tokens[caller];
+    return (await app.login(DEMO_ACCOUNTS[caller].email)).accessToken;
+  };
+
   it('lists every registered route, and registers every listed route', () => {
     const registered = new Set<string>();
     for (const layer of app.built.apiRouter.stack) {
@@ -40,7 +49,7 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
     '%s allows exactly its roles',
     async (_name, route) => {
       for (const caller of callers) {
-        const token = tokens[caller as Exclude<Caller, 'anonymous'>];
+        const token = await tokenFor(caller, route);
         const response = await app.request(route.method, concretePath(route.path), {
           token,
           body: route.method === 'GET' ? undefined : {},
@@ -59,11 +68,16 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
   );
 
   it('puts exactly the gated routes behind the billing gate', async () => {
-    await app.deps.db('tenants').where({ id: DEMO_TENANT_IDS.demo }).update({ billing_status: 'delinquent' });
+    // Announced to the principal cache, as every writer of a billing status must, so requests see it at once.
+    const setBilling = async (billingStatus: string) => {
+      await app.deps.db('tenants').where({ id: DEMO_TENANT_IDS.demo }).update({ billing_status: billingStatus });
+      await app.deps.principals.invalidate({ tenantId: DEMO_TENANT_IDS.demo });
+    };
+    await setBilling('delinquent');
     try {
       for (const route of MATRIX.filter((r) => r.method !== 'HEAD' && r.access !== 'public')) {
         const response = await app.request(route.method, concretePath(route.path), {
-          token: tokens.admin,
+          token: await tokenFor('admin', route),
           body: route.method === 'GET' ? undefined : {},
         });
         if (route.billing) {
@@ -74,7 +88,7 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
         }
       }
     } finally {
-      await app.deps.db('tenants').where({ id: DEMO_TENANT_IDS.demo }).update({ billing_status: 'active' });
+      await setBilling('active');
     }
   });
 });

@@ -8,6 +8,8 @@ export interface BenchResult {
   /** ours / limit, where lower is better, or limit / ours for throughputs (see higherIsBetter). */
   ratio: number;
   target: string;
+  /** A second figure the target names (a p99 ratio, say), printed after the verdict. */
+  note?: string;
   pass: boolean;
 }
 
@@ -52,6 +54,9 @@ export function report(result: BenchResult): void {
     `ratio ${result.ratio.toFixed(2)}`.padEnd(12),
     `target ${result.target}`.padEnd(16),
     result.pass ? 'PASS' : 'MISS',
-  ].join(' ');
+    result.note ?? '',
+  ]
+    .join(' ')
+    .trimEnd();
   process.stdout.write(`${line}\n`);
 }

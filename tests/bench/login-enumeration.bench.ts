@@ -5,7 +5,12 @@ import { startTestApp } from '../api/support/test-app';
 /** B3: a wrong password and an unknown e-mail must cost the same; the medians of n sign-ins each are compared. */
 export async function benchLoginEnumeration(): Promise<BenchResult> {
   const app = await startTestApp('sqlite', {
-    config: { passwordHashCost: 14, loginMaxFailuresPerAccount: 10_000, loginMaxFailuresPerAddress: 10_000 },
+    config: {
+      passwordHashCost: 14,
+      loginMaxFailuresPerPair: 10_000,
+      loginMaxFailuresPerAccount: 10_000,
+      loginMaxFailuresPerAddress: 10_000,
+    },
   });
   try {
     const known: number[] = [];

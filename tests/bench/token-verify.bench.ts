@@ -5,7 +5,7 @@ import { interleave, timeLoop, type BenchResult } from './harness';
 /** H3: verifying an access token against a raw HMAC-SHA256 check plus JSON parse of the same token. */
 export async function benchTokenVerify(): Promise<BenchResult> {
   const secret = 'bench-secret-0123456789-0123456789-abcdef';
-  const signer = createJwtSigner(secret, 'parley', 'parley-api');
+  const signer = createJwtSigner(secret, { issuer: 'parley', audience: 'parley-api', maxLifetimeSec: 900 });
   const now = Math.floor(Date.now() / 1000);
   const token = signer.sign({ typ: 'access', sub: 'user-1', tid: 'tenant-1', role: 'admin', bst: 'active' }, 900, now);
   const key = createSecretKey(Buffer.from(secret));

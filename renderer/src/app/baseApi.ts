@@ -17,6 +17,7 @@ import { platform } from '../platform';
 import { QUERY_FRESHNESS_SEC, REQUEST_TIMEOUT_MS } from './config';
 import { navigateTo } from './navigation';
 import { selectAccessToken, sessionEnded, tokensRefreshed, type SessionState } from './sessionSlice';
+import { installApi } from './store';
 
 type Args = string | FetchArgs;
 type Result = Awaited<ReturnType<BaseQueryFn<Args, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>>>;
@@ -130,7 +131,7 @@ async function sessionAwareQuery(args: Args, api: BaseQueryApi, extraOptions: ob
       api.dispatch(paymentRequired({ billingStatus: classified.billingStatus, message: classified.serverMessage }));
     }
   }
-  if (result.error?.status === 'FETCH_ERROR' && api.endpoint !== 'checkHealth') {
+  if (result.error?.status === 'FETCH_ERROR') {
     api.dispatch(networkFailureObserved());
   }
   return result;
@@ -179,3 +180,5 @@ export const baseApi = createApi({
   refetchOnReconnect: false,
   endpoints: () => ({}),
 });
+
+installApi(baseApi);

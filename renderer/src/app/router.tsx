@@ -1,43 +1,53 @@
-import { createBrowserRouter, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
-import { FullPageError } from '../components/errors/AppErrorBoundary';
+import { Suspense, useLayoutEffect } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { NotFoundPage } from '../components/errors/NotFoundPage';
-import { PageFrame } from '../components/frame/PageFrame';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RequireAuth } from '../components/RequireAuth';
 import { RoutePage } from '../components/RoutePage';
 import { AppShell } from './AppShell';
+import { lazyComponent } from './lazyComponent';
 import { registerNavigator } from './navigation';
 import { FRAMED_ROUTES, PUBLIC_ROUTES, STANDALONE_ROUTES, type PageRoute } from './routes';
 
-function RouterError() {
+// Only signed-in pages have the frame (header, menus, drawer): the sign-in and account screens load without it.
+const PageFrame = lazyComponent(() => import('../components/frame/PageFrame'), 'PageFrame');
+
+/** Lets code outside components (the base API, session actions) change the page through the router. */
+function NavigatorRegistration() {
   const navigate = useNavigate();
-  const location = useLocation();
-  return <FullPageError onTryAgain={() => void navigate(location, { replace: true })} />;
+  useLayoutEffect(() => registerNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return null;
 }
 
-const toRoute =
-  (framed: boolean) =>
-  ({ path, page }: PageRoute): RouteObject => ({ path, element: <RoutePage page={page} framed={framed} /> });
+const pageRoutes = (routes: PageRoute[], framed: boolean) =>
+  routes.map(({ path, page }) => <Route key={path} path={path} element={<RoutePage page={page} framed={framed} />} />);
 
-export const routeObjects: RouteObject[] = [
-  {
-    element: <AppShell />,
-    errorElement: <RouterError />,
-    children: [
-      {
-        element: <RequireAuth />,
-        children: [
-          { element: <PageFrame />, children: FRAMED_ROUTES.map(toRoute(true)) },
-          ...STANDALONE_ROUTES.map(toRoute(false)),
-        ],
-      },
-      ...PUBLIC_ROUTES.map(toRoute(false)),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  const router = createBrowserRouter(routeObjects);
-  registerNavigator((to, options) => void router.navigate(to, options));
-  return router;
+/**
+ * The route tree (spec 000 §2) on the declarative router: the app needs no loaders or actions, and the data router
+ * would double the router's share of the first load. Errors outside a page's own guard reach AppErrorBoundary.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <NavigatorRegistration />
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route element={<RequireAuth />}>
+            <Route
+              element={
+                <Suspense fallback={<FullPageSpinner />}>
+                  <PageFrame />
+                </Suspense>
+              }
+            >
+              {pageRoutes(FRAMED_ROUTES, true)}
+            </Route>
+            {pageRoutes(STANDALONE_ROUTES, false)}
+          </Route>
+          {pageRoutes(PUBLIC_ROUTES, false)}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

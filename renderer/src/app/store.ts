@@ -1,18 +1,29 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
 import { paymentRequiredSlice } from '../components/billing/paymentRequiredSlice';
 import { connectivitySlice } from '../components/connectivity/connectivitySlice';
 import { toastSlice } from '../components/toasts/toastSlice';
 import { platform, type SessionStore } from '../platform';
-import { baseApi } from './baseApi';
+import type { baseApi } from './baseApi';
 import { sessionSlice, sessionSynced } from './sessionSlice';
 
-const rootReducer = combineReducers({
-  [baseApi.reducerPath]: baseApi.reducer,
-  [sessionSlice.name]: sessionSlice.reducer,
-  [toastSlice.name]: toastSlice.reducer,
-  [connectivitySlice.name]: connectivitySlice.reducer,
-  [paymentRequiredSlice.name]: paymentRequiredSlice.reducer,
-});
+type ApiSlice = typeof baseApi;
+
+const rootReducer = combineSlices(
+  sessionSlice,
+  toastSlice,
+  connectivitySlice,
+  paymentRequiredSlice,
+).withLazyLoadedSlices<WithSlice<ApiSlice>>();
+const apiMiddleware = createDynamicMiddleware();
+
+/**
+ * Puts the API slice (RTK Query) into the store when its module first loads. A visitor's first screen needs none of
+ * it — only signing in, a stored session or a signed-in page does — so it stays out of the first load.
+ */
+export function installApi(api: ApiSlice): void {
+  rootReducer.inject(api);
+  apiMiddleware.addMiddleware(api.middleware);
+}
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -20,7 +31,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiMiddleware.middleware),
   });
 }
 

@@ -2,37 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
+import { NamedStatementsPostgresClient } from './postgres-named-statements';
+import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 export type Db = Knex;
 
-/** What differs between PostgreSQL and SQLite, in one place; stores ask this, never the client name. */
-export interface Dialect {
-  name: 'postgres' | 'sqlite';
-  /** Maps a driver's unique-violation error to true so services can answer 409 instead of 500. */
-  isUniqueViolation(error: unknown): boolean;
-}
-
-export function dialectOf(db: Db): Dialect {
-  const client = String(db.client.config.client);
-  const name = client === 'pg' || client === 'postgres' || client === 'postgresql' ? 'postgres' : 'sqlite';
-  return {
-    name,
-    isUniqueViolation(error: unknown) {
-      if (!error || typeof error !== 'object') return false;
-      const e = error as { code?: string; message?: string };
-      if (name === 'postgres') return e.code === '23505';
-      return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-    },
-  };
-}
+/** Database differences live in ./dialect; stores import the dialect from here or from there. */
+export { dialectOf, type Dialect } from './dialect';
 
 export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
   if (config.databaseUrl) {
-    return { client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } };
+    // pg with each data statement prepared once per connection.
+    return { client: NamedStatementsPostgresClient, connection: config.databaseUrl, pool: { min: 0, max: 10 } };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   return {
-    client: 'better-sqlite3',
+    // better-sqlite3 with each connection's prepared statements kept for reuse.
+    client: CachedStatementsSqliteClient,
     connection: { filename: path.join(config.dataDir, 'parley.sqlite') },
     useNullAsDefault: true,
     pool: {
@@ -52,10 +38,13 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
   return knexFactory(knexConfig(config));
 }
 
+const CANONICAL_ISO = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 /** Times are UTC ISO strings at the API; PostgreSQL hands back Dates, SQLite the stored string. */
 export function toIso(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return new Date(value).toISOString();
+  // What we store is already toISOString()'s form; parsing it again cost a measurable share of a list request.
+  if (typeof value === 'string') return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
   if (typeof value === 'number') return new Date(value).toISOString();
   throw new TypeError(`Not a timestamp: ${String(value)}`);
 }

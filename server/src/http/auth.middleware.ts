@@ -3,13 +3,17 @@ import { isAdminRole, isBillingUsable, type BillingStatus, type Role } from '@sh
 import type { AppDeps } from '../app-deps';
 import { createJwtSigner, type JwtSigner } from '../lib/jwt';
 import { DomainError } from '../domain/domain-error';
+import type { Principal } from '../modules/auth/principals.service';
 
-/** Who is calling, taken only from a verified token; never from the body, query or headers. */
+/** Who is calling: from a verified token, checked against the current session, role and tenant per request. */
 export interface AuthContext {
   userId: string;
   tenantId: string | null;
   role: Role;
+  /** The tenant's billing status as of the principal lookup (at most the principal cache's TTL old). */
   billingStatus: BillingStatus | null;
+  /** The sign-in this token belongs to (its refresh-token family). */
+  sessionId: string;
 }
 
 export interface AppState {
@@ -23,7 +27,11 @@ export const ACCESS_TOKEN_ISSUER = 'parley';
 export const ACCESS_TOKEN_AUDIENCE = 'parley-api';
 
 export function createAccessTokenSigner(deps: Pick<AppDeps, 'config'>): JwtSigner {
-  return createJwtSigner(deps.config.jwtSecret, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE);
+  return createJwtSigner(deps.config.jwtSecret, {
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    maxLifetimeSec: deps.config.accessTokenTtlSec,
+  });
 }
 
 export interface Guards {
@@ -35,7 +43,7 @@ export interface Guards {
   requireSuperadmin: Middleware<AppState>;
   /** Requires the caller to belong to a tenant (superadmins without one get 404). */
   requireTenant: Middleware<AppState>;
-  /** 402 unless the tenant's billing status lets it use the product; reads the current status, not the token's. */
+  /** 402 unless the tenant's billing status lets it use the product; the current status, not the token's. */
   billingGate: Middleware<AppState>;
   /** A signed-in member of a tenant whose billing is usable: what most tenant routes need. */
   tenantMember: readonly Middleware<AppState>[];
@@ -43,28 +51,41 @@ export interface Guards {
   tenantAdmin: readonly Middleware<AppState>[];
 }
 
-const ROLE_VALUES: readonly string[] = ['user', 'admin', 'superadmin'];
+/** RFC 6750 §2.1: the scheme is case-insensitive (RFC 9110 §11.1); the credentials are a token68. */
+const BEARER = /^bearer +([A-Za-z0-9._~+/-]{1,4096}=*)$/i;
 
-export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, signer: JwtSigner): Guards {
+const sessionExpired = () => new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
+
+/**
+ * A token stays good only while its session is live, its user active, and its role and tenant are still the
+ * user's: logout, a password reset, reuse detection, removal or a role change end it at the next request.
+ */
+function isCurrent(principal: Principal, claims: Record<string, unknown>, now: Date): boolean {
+  return (
+    principal.userId === claims.sub &&
+    principal.active &&
+    !principal.sessionRevoked &&
+    principal.sessionExpiresAt > now.toISOString() &&
+    principal.role === claims.role &&
+    principal.tenantId === (claims.tid ?? null)
+  );
+}
+
+export function createGuards(deps: Pick<AppDeps, 'clock' | 'principals'>, signer: JwtSigner): Guards {
   const authenticate: Middleware<AppState> = async (ctx, next) => {
-    const header = ctx.get('authorization');
-    const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header);
+    const match = BEARER.exec(ctx.get('authorization'));
     if (!match?.[1]) throw new DomainError('AUTH_REQUIRED');
-    const claims = signer.verify(match[1], Math.floor(deps.clock.now().getTime() / 1000));
-    if (
-      !claims ||
-      claims.typ !== 'access' ||
-      typeof claims.sub !== 'string' ||
-      typeof claims.role !== 'string' ||
-      !ROLE_VALUES.includes(claims.role)
-    ) {
-      throw new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
-    }
+    const now = deps.clock.now();
+    const claims = signer.verify(match[1], Math.floor(now.getTime() / 1000));
+    if (!claims || claims.typ !== 'access' || typeof claims.sid !== 'string') throw sessionExpired();
+    const principal = await deps.principals.get(claims.sid);
+    if (!principal || !isCurrent(principal, claims, now)) throw sessionExpired();
     ctx.state.auth = {
-      userId: claims.sub,
-      tenantId: typeof claims.tid === 'string' ? claims.tid : null,
-      role: claims.role as Role,
-      billingStatus: typeof claims.bst === 'string' ? (claims.bst as BillingStatus) : null,
+      userId: principal.userId,
+      tenantId: principal.tenantId,
+      role: principal.role,
+      billingStatus: principal.billingStatus,
+      sessionId: principal.sessionId,
     };
     await next();
   };
@@ -89,8 +110,7 @@ export function createGuards(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>, sig
     if (!auth) throw new DomainError('AUTH_REQUIRED');
     if (auth.role !== 'superadmin') {
       if (!auth.tenantId) throw new DomainError('NOT_FOUND');
-      const tenant = await deps.db('tenants').where({ id: auth.tenantId }).first('billing_status');
-      const status = String(tenant?.billing_status ?? 'inactive');
+      const status = auth.billingStatus ?? 'inactive';
       if (!isBillingUsable(status)) {
         const message =
           status === 'delinquent'

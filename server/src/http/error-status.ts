@@ -22,6 +22,7 @@ export const ERROR_RESPONSES: Record<ErrorCode, ErrorResponse> = {
   INVITATION_INVALID: { status: 400, message: 'This invitation is invalid or has expired.' },
   FORBIDDEN: standard(403),
   NOT_FOUND: standard(404),
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state. Refresh and try again.' },
   PAYMENT_REQUIRED: standard(402),
   PLAN_LIMIT_REACHED: { status: 403, message: 'Your plan does not allow this. Upgrade your plan to continue.' },

@@ -3,6 +3,7 @@ import { catalogueEntry } from '@shared/api/error-catalogue';
 import type { ApiErrorBody } from '@shared/api/error-codes';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/domain-error';
+import { isApiPath } from './api-path';
 import type { AppState } from './auth.middleware';
 import { ERROR_RESPONSES } from './error-status';
 
@@ -11,7 +12,7 @@ export function errorMiddleware(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
         ctx.status = 404;
         ctx.body = { message: catalogueEntry(404).message, code: 'NOT_FOUND' } satisfies ApiErrorBody;
       }

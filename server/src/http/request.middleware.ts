@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { isApiPath } from './api-path';
 import type { AppState } from './auth.middleware';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -40,7 +41,7 @@ export function securityHeaders(): Middleware<AppState> {
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (ctx.path.startsWith('/api')) {
+    if (isApiPath(ctx.path)) {
       ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
       ctx.set('Cache-Control', 'no-store');
     } else {

@@ -1,47 +1,55 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Middleware, Next, ParameterizedContext } from 'koa';
+import conditional from 'koa-conditional-get';
+import etag from 'koa-etag';
+import serve from 'koa-static';
+import { isApiPath } from './api-path';
 import type { AppState } from './auth.middleware';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
+/** Vite names every file here after its content, so a cached copy never needs checking again. */
+const HASHED_ASSETS_PATH = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the unhashed files may change with any build: cache them, but revalidate each use. */
+const REVALIDATE = 'no-cache';
 
-/** Serves the built renderer; any other non-API GET gets index.html so client routes work on reload. */
+type Context = ParameterizedContext<AppState>;
+
+/**
+ * Serves the built renderer: the brotli or gzip copy made at build time when the client takes it, hashed assets
+ * cached for good, and index.html — with an ETag, so a reload costs a 304 — for every other path that is not the API,
+ * so that client routes work when typed in or reloaded. A missing hashed asset is a 404, never index.html.
+ */
 export function staticRenderer(rootDir: string): Middleware<AppState> {
   const root = path.resolve(rootDir);
-  return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api')) return next();
-    let relative: string;
-    try {
-      relative = decodeURIComponent(ctx.path);
-    } catch {
-      return next();
-    }
-    let file = path.resolve(root, `.${relative}`);
-    if (!file.startsWith(root + path.sep) || !isFile(file)) file = path.join(root, 'index.html');
-    if (!isFile(file)) return next();
-    ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    ctx.set(
-      'Cache-Control',
-      file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
-    ctx.body = fs.createReadStream(file);
-  };
-}
+  const hashedAssetsDir = path.join(root, HASHED_ASSETS_PATH, path.sep);
+  const serveFile = serve(root, {
+    index: false,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res, file) =>
+      res.setHeader('Cache-Control', file.startsWith(hashedAssetsDir) ? IMMUTABLE : REVALIDATE),
+  }) as Middleware<AppState>;
+  const conditionalGet = conditional() as Middleware<AppState>;
+  const entityTag = etag() as Middleware<AppState>;
 
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
+  const serveIndexHtml = async (ctx: Context, next: Next) => {
+    if (ctx.path.startsWith(HASHED_ASSETS_PATH)) return next();
+    const requested = ctx.path;
+    ctx.path = '/index.html';
+    try {
+      await serveFile(ctx, next);
+    } finally {
+      ctx.path = requested;
+    }
+  };
+
+  const serveRenderer = async (ctx: Context, next: Next) => {
+    ctx.vary('Accept-Encoding');
+    await serveFile(ctx, () => serveIndexHtml(ctx, next));
+  };
+
+  return (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
+    return conditionalGet(ctx, () => entityTag(ctx, () => serveRenderer(ctx, next)));
+  };
 }

@@ -5,15 +5,27 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 
 export interface JwtSigner {
   sign(claims: Record<string, unknown>, ttlSec: number, nowSec: number): string;
-  /** The claims of a valid token, or null for any malformed, forged, expired or not-yet-valid one. */
+  /**
+   * The claims of a valid token, or null for any malformed, forged, expired or not-yet-valid one, and for any
+   * whose lifetime (exp − iat) is longer than this signer ever issues.
+   */
   verify(token: string, nowSec: number): Record<string, unknown> | null;
 }
 
-export function createJwtSigner(secret: string, issuer: string, audience: string): JwtSigner {
+export interface JwtSignerOptions {
+  issuer: string;
+  audience: string;
+  /** The longest lifetime a token of this signer may carry; sign() refuses more, verify() rejects more. */
+  maxLifetimeSec: number;
+}
+
+export function createJwtSigner(secret: string, options: JwtSignerOptions): JwtSigner {
+  const { issuer, audience, maxLifetimeSec } = options;
   const key: KeyObject = createSecretKey(Buffer.from(secret, 'utf8'));
   const mac = (input: string) => createHmac('sha256', key).update(input).digest();
   return {
     sign(claims, ttlSec, nowSec) {
+      if (ttlSec > maxLifetimeSec) throw new RangeError(`A token may live at most ${maxLifetimeSec} s`);
       const payload = Buffer.from(
         JSON.stringify({ ...claims, iss: issuer, aud: audience, iat: nowSec, nbf: nowSec, exp: nowSec + ttlSec }),
       ).toString('base64url');
@@ -35,6 +47,7 @@ export function createJwtSigner(secret: string, issuer: string, audience: string
       }
       if (claims.iss !== issuer || claims.aud !== audience) return null;
       if (typeof claims.exp !== 'number' || claims.exp <= nowSec) return null;
+      if (typeof claims.iat !== 'number' || claims.exp - claims.iat > maxLifetimeSec) return null;
       if (typeof claims.nbf === 'number' && claims.nbf > nowSec + 30) return null;
       return claims;
     },

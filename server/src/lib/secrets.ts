@@ -1,4 +1,13 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
+import fs from 'node:fs';
 
 /** A random token with 256 bits of entropy, URL-safe. */
 export function randomToken(prefix = ''): string {
@@ -50,4 +59,59 @@ export async function verifyPassword(password: string, encoded: string, cost: nu
   const actual = await derive(password, salt, storedCost);
   const valid = actual.length === expected.length && timingSafeEqual(actual, expected);
   return { valid, needsRehash: valid && storedCost < cost };
+}
+
+/**
+ * The installation's own signing secret, kept in a file readable by its owner only (0600). Created on first use
+ * unless `create` is false; the exclusive create means two instances starting at once end up with the same secret.
+ */
+export function readSecretFile(file: string, options: { create: boolean }): string | undefined {
+  const read = () => {
+    try {
+      const existing = fs.readFileSync(file, 'utf8').trim();
+      return existing.length >= 32 ? existing : undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+  const existing = read();
+  if (existing || !options.create) return existing;
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return read();
+}
+
+const SEAL_IV_BYTES = 12;
+const SEAL_TAG_BYTES = 16;
+
+/** An AES-256-GCM key that only a holder of the token can derive; the token itself is never stored. */
+function keyOfToken(token: string): Buffer {
+  return createHmac('sha256', token).update('parley sealed-by-token v1').digest();
+}
+
+/** Encrypts a value so that only someone presenting `token` can read it back. */
+export function sealWithToken(token: string, plaintext: string): string {
+  const iv = randomBytes(SEAL_IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keyOfToken(token), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** The value sealed with `token`, or null when the token is not the one it was sealed with. */
+export function openWithToken(token: string, sealed: string): string | null {
+  const bytes = Buffer.from(sealed, 'base64url');
+  if (bytes.length <= SEAL_IV_BYTES + SEAL_TAG_BYTES) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyOfToken(token), bytes.subarray(0, SEAL_IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(SEAL_IV_BYTES, SEAL_IV_BYTES + SEAL_TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(SEAL_IV_BYTES + SEAL_TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return null;
+  }
 }

@@ -50,8 +50,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     PASSWORD_HASH_COST: '10',
     SANDBOX_CALL_DELAY_MS: '200',
     LOG_LEVEL: 'warn',
-    // Every browser test signs in from 127.0.0.1: the per-address limit would make tests depend on each other.
+    // Every browser test signs in and signs up from 127.0.0.1: per-address limits would make tests depend on each other.
     LOGIN_MAX_FAILURES_PER_ADDRESS: '10000',
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
     ...(options.accessTokenTtlSec ? { ACCESS_TOKEN_TTL_SEC: String(options.accessTokenTtlSec) } : {}),
   };
   const child = spawn(TSX, ['server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

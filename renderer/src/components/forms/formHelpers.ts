@@ -17,6 +17,26 @@ export function sharedSchemaResolver<T extends FieldValues>(schema: ObjectSchema
   };
 }
 
+/**
+ * sharedSchemaResolver for a schema loaded on first validation, so that a form on a first screen carries neither the
+ * schema nor yup until it is submitted. A failed load is tried again on the next validation.
+ */
+export function deferredSchemaResolver<T extends FieldValues>(
+  loadSchema: () => Promise<ObjectSchema<AnyObject>>,
+): Resolver<T> {
+  let loading: Promise<Resolver<T>> | undefined;
+  return async (values, context, options) => {
+    loading ??= loadSchema().then(
+      (schema) => sharedSchemaResolver<T>(schema),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return (await loading)(values, context, options);
+  };
+}
+
 /** Puts the server's per-field messages (a 400's `fields`) beside the fields they belong to; true when any did. */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,

@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import { lazyComponent } from '../../app/lazyComponent';
 import { ConnectionBanner } from '../connectivity/ConnectionBanner';
+import { DeferredMount } from '../DeferredMount';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
-import { NavDrawer } from './NavDrawer';
 import { UnverifiedEmailNotice } from './UnverifiedEmailNotice';
+
+// The small-screen drawer loads when first opened.
+const NavDrawer = lazyComponent(() => import('./NavDrawer'), 'NavDrawer');
 
 /** The page frame of spec 000 §2: header, banners, the page, footer. */
 export function PageFrame() {
@@ -14,7 +18,9 @@ export function PageFrame() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppHeader onOpenDrawer={() => setDrawerOpen(true)} />
-      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <DeferredMount when={drawerOpen}>
+        <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </DeferredMount>
       <ConnectionBanner />
       <UnverifiedEmailNotice />
       <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 } }}>

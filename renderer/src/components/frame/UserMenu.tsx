@@ -1,28 +1,21 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import KeyIcon from '@mui/icons-material/Key';
-import LogoutIcon from '@mui/icons-material/Logout';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
+import { lazyComponent } from '../../app/lazyComponent';
 import { selectCurrentUser } from '../../app/sessionSlice';
-import { logout } from '../../features/auth/sessionActions';
 import { useGetTenantQuery } from '../../features/tenant/tenantApi';
-import { API_KEYS_ITEM, initialsOf, isAllowed, ROLE_LABELS } from './navItems';
+import { DeferredMount } from '../DeferredMount';
+import { initialsOf } from './navItems';
 
-/** The avatar menu: who is signed in, API Keys for admins, Log out. */
+// The menu itself (with MUI's menu, popover and modal) loads when first opened.
+const UserMenuList = lazyComponent(() => import('./UserMenuList'), 'UserMenuList');
+
+/** The avatar button and its menu: who is signed in, API Keys for admins, Log out. */
 export function UserMenu() {
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { data } = useGetTenantQuery(undefined, { skip: !user?.tenantId });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
 
   return (
     <>
@@ -38,45 +31,9 @@ export function UserMenu() {
           {initialsOf(user?.email)}
         </Avatar>
       </IconButton>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
-      >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle2" noWrap>
-            {user?.email}
-          </Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>
-            {user ? ROLE_LABELS[user.role] : ''}
-            {data?.tenant.name ? ` · ${data.tenant.name}` : ''}
-          </Typography>
-        </Box>
-        <Divider />
-        {isAllowed(API_KEYS_ITEM, user?.role) && (
-          <MenuItem component={RouterLink} to={API_KEYS_ITEM.to} onClick={close}>
-            <ListItemIcon>
-              <KeyIcon fontSize="small" />
-            </ListItemIcon>
-            {API_KEYS_ITEM.label}
-          </MenuItem>
-        )}
-        <MenuItem
-          onClick={() => {
-            close();
-            void dispatch(logout());
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Log out
-        </MenuItem>
-      </Menu>
+      <DeferredMount when={anchor !== null}>
+        <UserMenuList anchor={anchor} tenantName={data?.tenant.name} onClose={() => setAnchor(null)} />
+      </DeferredMount>
     </>
   );
 }

@@ -16,6 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { FormSelectField } from '../../components/forms/FormSelectField';
 import { FormTextField } from '../../components/forms/FormTextField';
 import type { KnowledgeMode, KnowledgeSource } from './useKnowledgeSource';
 
@@ -91,10 +92,9 @@ interface SelectInputProps {
 function SelectInput({ emptyLabel, renderValue, children, ...props }: SelectInputProps) {
   const { control } = useFormContext<AgentInputsValues>();
   return (
-    <FormTextField
+    <FormSelectField
       {...props}
       control={control}
-      select
       fullWidth
       slotProps={{ select: { displayEmpty: true, renderValue }, inputLabel: { shrink: true } }}
     >
@@ -102,7 +102,7 @@ function SelectInput({ emptyLabel, renderValue, children, ...props }: SelectInpu
         <em>{emptyLabel}</em>
       </MenuItem>
       {children}
-    </FormTextField>
+    </FormSelectField>
   );
 }
 

@@ -12,12 +12,16 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { useAppSelector } from '../../app/hooks';
+import { lazyComponent } from '../../app/lazyComponent';
 import { selectCurrentUser } from '../../app/sessionSlice';
+import { DeferredMount } from '../../components/DeferredMount';
 import { AgentCard } from './AgentCard';
-import { AgentCreatedDialog } from './AgentCreatedDialog';
-import { CreateAgentDialog } from './CreateAgentDialog';
-import { EditAgentDialog } from './EditAgentDialog';
 import { useAgentRemoval } from './useAgentRemoval';
+
+// The dialogs (with the form library and the agent schemas) load when first opened, not with the dashboard.
+const CreateAgentDialog = lazyComponent(() => import('./CreateAgentDialog'), 'CreateAgentDialog');
+const AgentCreatedDialog = lazyComponent(() => import('./AgentCreatedDialog'), 'AgentCreatedDialog');
+const EditAgentDialog = lazyComponent(() => import('./EditAgentDialog'), 'EditAgentDialog');
 
 interface AgentsSectionProps {
   agents: Agent[];
@@ -108,19 +112,22 @@ export function AgentsSection({ agents, loading }: AgentsSectionProps) {
         </Grid>
       )}
 
-      <CreateAgentDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
-      <AgentCreatedDialog
-        result={created}
-        onConfigure={(result) => {
-          setCreated(null);
-          setEditing(result.agent);
-        }}
-        onReturn={() => {
-          setCreated(null);
-          navigate('/');
-        }}
-      />
-      <EditAgentDialog agent={editing} onClose={() => setEditing(null)} />
+      {/* One boundary for the three: each hands over to the next, so all must be mounted when the first opens. */}
+      <DeferredMount when={creating || created !== null || editing !== null}>
+        <CreateAgentDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+        <AgentCreatedDialog
+          result={created}
+          onConfigure={(result) => {
+            setCreated(null);
+            setEditing(result.agent);
+          }}
+          onReturn={() => {
+            setCreated(null);
+            navigate('/');
+          }}
+        />
+        <EditAgentDialog agent={editing} onClose={() => setEditing(null)} />
+      </DeferredMount>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -6,14 +6,18 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../app/hooks';
+import { lazyComponent } from '../../app/lazyComponent';
 import { selectSessionStatus } from '../../app/sessionSlice';
 import { ConnectionBanner } from '../../components/connectivity/ConnectionBanner';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { DeferredMount } from '../../components/DeferredMount';
 import { CHECKING_AUTHENTICATION } from '../../components/RequireAuth';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
-import { RegisterForm } from './RegisterForm';
+
+// Neither is on the screen when /auth opens: they load when the Register tab or Forgot password is chosen.
+const RegisterForm = lazyComponent(() => import('./RegisterForm'), 'RegisterForm');
+const ForgotPasswordDialog = lazyComponent(() => import('./ForgotPasswordDialog'), 'ForgotPasswordDialog');
 
 type AuthTab = 'login' | 'register';
 
@@ -73,23 +77,27 @@ export function AuthPage() {
               hidden={tab !== 'register'}
             >
               {tab === 'register' && (
-                <RegisterForm
-                  onRegistered={(email) => {
-                    setLoginEmail(email);
-                    setLoginFormKey((key) => key + 1);
-                    setTab('login');
-                  }}
-                />
+                <Suspense fallback={<FullPageSpinner fill="area" />}>
+                  <RegisterForm
+                    onRegistered={(email) => {
+                      setLoginEmail(email);
+                      setLoginFormKey((key) => key + 1);
+                      setTab('login');
+                    }}
+                  />
+                </Suspense>
               )}
             </div>
           </Paper>
         </Box>
       </Box>
-      <ForgotPasswordDialog
-        open={forgotEmail !== null}
-        defaultEmail={forgotEmail ?? ''}
-        onClose={() => setForgotEmail(null)}
-      />
+      <DeferredMount when={forgotEmail !== null}>
+        <ForgotPasswordDialog
+          open={forgotEmail !== null}
+          defaultEmail={forgotEmail ?? ''}
+          onClose={() => setForgotEmail(null)}
+        />
+      </DeferredMount>
     </Box>
   );
 }

@@ -8,13 +8,16 @@ import Stack from '@mui/material/Stack';
 import { classifyError } from '@shared/domain/error-classifier';
 import { useAppDispatch } from '../../app/hooks';
 import { FormTextField } from '../../components/forms/FormTextField';
-import { applyServerFieldErrors, serverMessageOr, sharedSchemaResolver } from '../../components/forms/formHelpers';
+import { applyServerFieldErrors, deferredSchemaResolver, serverMessageOr } from '../../components/forms/formHelpers';
 import { useToast } from '../../components/toasts/useToast';
-import { useLoginMutation } from './authApi';
-import { loginFormSchema, type LoginFormValues } from './authForms';
-import { startSession } from './sessionActions';
+import type { LoginFormValues } from './authForms';
 
 export const LOGIN_FAILED_TEXT = 'Login failed. Please check your credentials.';
+
+/** /auth is the first screen of most visits: its schema, and yup with it, load when the form is first checked. */
+const loginResolver = deferredSchemaResolver<LoginFormValues>(
+  async () => (await import('./authForms')).loginFormSchema,
+);
 
 export function LoginForm({
   defaultEmail,
@@ -25,17 +28,18 @@ export function LoginForm({
 }) {
   const dispatch = useAppDispatch();
   const { toast } = useToast();
-  const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, getValues, formState } = useForm<LoginFormValues>({
-    resolver: sharedSchemaResolver(loginFormSchema),
+    resolver: loginResolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
 
   const onSubmit = async (values: LoginFormValues) => {
     setFailure(null);
     try {
-      const response = await login(values).unwrap();
+      // The API arrives with the first sign-in, not with the form (see installApi).
+      const [{ authApi }, { startSession }] = await Promise.all([import('./authApi'), import('./sessionActions')]);
+      const response = await dispatch(authApi.endpoints.login.initiate(values, { track: false })).unwrap();
       if (!response.user.emailVerified) {
         toast({ title: 'Email not verified', description: 'Please check your email to verify your account.' });
       }

@@ -1,10 +1,10 @@
 import type { AuthResponse } from '@shared/api/auth.types';
 import { baseApi } from '../../app/baseApi';
 import { navigateTo } from '../../app/navigation';
-import { profileLoaded, profileUnavailable, sessionEnded, signedIn, storedSessionLoaded } from '../../app/sessionSlice';
+import { sessionEnded, signedIn } from '../../app/sessionSlice';
 import type { AppDispatch, RootState } from '../../app/store';
 import { showToast } from '../../components/toasts/toastSlice';
-import { logError, platform } from '../../platform';
+import { logError } from '../../platform';
 import { authApi } from './authApi';
 
 type GetState = () => RootState;
@@ -20,26 +20,6 @@ export function startSession(response: AuthResponse) {
         user: response.user,
       }),
     );
-  };
-}
-
-/** On start: read the stored session and load the profile; a 401 there goes through the refresh (spec 000 §4). */
-export function restoreSession() {
-  return async (dispatch: AppDispatch, getState: GetState) => {
-    const stored = await platform.sessionStore.load().catch((error: unknown) => {
-      logError('reading the stored session failed', error);
-      return null;
-    });
-    dispatch(storedSessionLoaded(stored));
-    if (!stored) return;
-    const result = await dispatch(
-      authApi.endpoints.getAuthStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
-    if (result.data) {
-      dispatch(profileLoaded({ user: result.data.user, billingStatus: result.data.billingStatus }));
-    } else if (getState().session.accessToken) {
-      dispatch(profileUnavailable());
-    }
   };
 }
 

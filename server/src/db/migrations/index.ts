@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './0001_initial-schema';
 import * as agentKnowledgeAndCallCounts from './0002_agent-knowledge-and-call-counts';
+import * as jobs from './0003_jobs';
 import * as agentNumberLink from './0004_agent-number-link';
+import * as refreshGraceAndRateLimits from './0005_refresh-grace-and-rate-limits';
 import * as callVendorCost from './0006_call-vendor-cost';
 import * as providerIntents from './0007_provider-intents';
 
@@ -14,7 +16,9 @@ interface Migration {
 const MIGRATIONS: Array<[string, Migration]> = [
   ['0001_initial-schema', initialSchema],
   ['0002_agent-knowledge-and-call-counts', agentKnowledgeAndCallCounts],
+  ['0003_jobs', jobs],
   ['0004_agent-number-link', agentNumberLink],
+  ['0005_refresh-grace-and-rate-limits', refreshGraceAndRateLimits],
   ['0006_call-vendor-cost', callVendorCost],
   ['0007_provider-intents', providerIntents],
 ];

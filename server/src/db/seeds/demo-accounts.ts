@@ -12,3 +12,9 @@ export const DEMO_TENANTS = {
   demo: { name: 'Demo Dental Clinic', subdomain: 'demo', plan: 'growth' },
   other: { name: 'Other Plumbing Co', subdomain: 'other', plan: 'starter' },
 } as const;
+
+/** Said at every start that seeds them: anyone who has read the README can sign in as these accounts. */
+export function demoAccountsWarning(nodeEnv: string): string {
+  const where = nodeEnv === 'production' ? 'IN PRODUCTION (SEED_DEMO=force)' : 'on this server';
+  return `Demo accounts with the published password are live ${where}; never expose it to the public like this.`;
+}

@@ -1,7 +1,8 @@
+import type { Config } from '../../config';
 import type { Db } from '../database';
 import { hashPassword } from '../../lib/secrets';
 import { AGENT_TEMPLATES, VOICES } from './catalogue';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS, demoAccountsWarning } from './demo-accounts';
 
 /** The plan catalogue in NZD cents, in the spirit of the spec's defaults (100 minutes, 1 agent, 10c overage). */
 export const PLANS = [
@@ -188,6 +189,34 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
       .onConflict('email')
       .ignore();
   }
+}
+
+/**
+ * Says loudly at start-up when the demo accounts are live. In production without SEED_DEMO=force, demo accounts
+ * that an earlier start seeded (before seeding honoured production) are switched off: their password is published.
+ */
+export async function announceDemoAccounts(
+  db: Db,
+  config: Pick<Config, 'seedDemo' | 'nodeEnv'>,
+  now: string,
+  logger: { warn(details: object, message: string): void },
+): Promise<void> {
+  if (config.seedDemo) {
+    logger.warn(
+      { accounts: Object.values(DEMO_ACCOUNTS).map((account) => account.email) },
+      demoAccountsWarning(config.nodeEnv),
+    );
+    return;
+  }
+  if (config.nodeEnv !== 'production') return;
+  const keys = Object.keys(USER_IDS) as Array<keyof typeof USER_IDS>;
+  let retired = 0;
+  for (const key of keys) {
+    retired += await db('users')
+      .where({ id: USER_IDS[key], email: DEMO_ACCOUNTS[key].email, active: true })
+      .update({ active: false, updated_at: now });
+  }
+  if (retired) logger.warn({ retired }, 'Demo accounts left by an earlier start were deactivated');
 }
 
 export const DEMO_TENANT_IDS = TENANT_IDS;

@@ -66,7 +66,7 @@ export function authRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
 
   router.post('/auth/logout', guards.authenticate, async (ctx) => {
     const { refreshToken } = await validate(logoutSchema, ctx.request.body);
-    await service.logout(authOf(ctx).userId, refreshToken, metaOf(ctx));
+    await service.logout(authOf(ctx), refreshToken, metaOf(ctx));
     ctx.body = { message: 'Logged out' };
   });
 

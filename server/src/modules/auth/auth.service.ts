@@ -10,13 +10,13 @@ import { dialectOf, toIso, type Db } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import type { JwtSigner } from '../../lib/jwt';
-import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../lib/secrets';
+import { hashPassword, openWithToken, randomToken, sealWithToken, sha256Hex, verifyPassword } from '../../lib/secrets';
 import { recordAudit, type AuditEvent } from '../audit/audit.store';
 import { findInvitationForSignup, markInvitationAccepted } from '../invitations/invitations.store';
 import { createTenant, findTenantById, slugifySubdomain } from '../tenants/tenants.store';
 import { findUserByEmail, findUserById, findUserByTokenHash, toAuthUser, type UserRow } from '../users/users.store';
 import * as refreshTokens from './refresh-tokens.store';
-import { createThrottle } from './throttle.store';
+import { createThrottle } from './throttle.service';
 
 /** Where a request came from, for throttling and the audit log. */
 export interface RequestMeta {
@@ -42,16 +42,17 @@ const ACCOUNT_TOKENS = {
   },
 } as const;
 const INVALID_CREDENTIALS = 'Invalid credentials';
+const SESSION_EXPIRED = 'Authentication expired. Please log in again.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Sign-in, registration, sessions and account tokens. Knows nothing of HTTP. */
 export function createAuthService(
-  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'mail' | 'logger'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'mail' | 'logger' | 'principals'>,
   signer: JwtSigner,
 ) {
-  const { config, db, clock } = deps;
-  const throttle = createThrottle(db, () => clock.now(), config.throttleWindowSec);
+  const { config, db, clock, principals } = deps;
+  const throttle = createThrottle(db, config);
   const nowIso = () => clock.now().toISOString();
   const inSeconds = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000).toISOString();
   // Hashed on the unknown-e-mail path so that it costs what a wrong password costs.
@@ -72,17 +73,24 @@ export function createAuthService(
       details: extra.details,
     });
 
-  async function accessTokenFor(user: UserRow): Promise<string> {
+  /** An access token bound to its session (`sid`), which the guards check on every request. */
+  async function accessTokenFor(user: UserRow, sessionId: string): Promise<string> {
     const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
     return signer.sign(
-      { typ: 'access', sub: user.id, tid: user.tenant_id, role: user.role, bst: tenant?.billingStatus ?? null },
+      {
+        typ: 'access',
+        sub: user.id,
+        sid: sessionId,
+        tid: user.tenant_id,
+        role: user.role,
+        bst: tenant?.billingStatus ?? null,
+      },
       config.accessTokenTtlSec,
       Math.floor(clock.now().getTime() / 1000),
     );
   }
 
-  async function issueRefreshToken(trx: Db, familyId: string, familyExpiresAt: string): Promise<string> {
-    const token = randomToken('rt_');
+  async function storeRefreshToken(trx: Db, token: string, familyId: string, familyExpiresAt: string) {
     const idleExpiry = inSeconds(config.refreshIdleTtlSec);
     await refreshTokens.insertToken(
       trx,
@@ -91,17 +99,44 @@ export function createAuthService(
       nowIso(),
       idleExpiry < familyExpiresAt ? idleExpiry : familyExpiresAt,
     );
-    return token;
   }
 
   async function startSession(user: UserRow): Promise<AuthResponse> {
     const familyExpiresAt = inSeconds(config.refreshTokenTtlSec);
-    const refreshToken = await db.transaction(async (trx) => {
-      const familyId = await refreshTokens.createFamily(trx, user.id, nowIso(), familyExpiresAt);
-      return issueRefreshToken(trx, familyId, familyExpiresAt);
+    const refreshToken = randomToken('rt_');
+    const familyId = await db.transaction(async (trx) => {
+      const id = await refreshTokens.createFamily(trx, user.id, nowIso(), familyExpiresAt);
+      await storeRefreshToken(trx, refreshToken, id, familyExpiresAt);
+      return id;
     });
-    const accessToken = await accessTokenFor(user);
+    const accessToken = await accessTokenFor(user, familyId);
     return { accessToken, refreshToken, tokens: { accessToken, refreshToken }, user: toAuthUser(user) };
+  }
+
+  /**
+   * Rotates a refresh token: its successor is stored, and sealed with the presented token on the old row in the
+   * same conditional update. Null when another request rotated it first.
+   */
+  async function rotate(record: refreshTokens.RefreshTokenRecord, presented: string): Promise<string | null> {
+    const successor = randomToken('rt_');
+    const now = nowIso();
+    const rotated = await db.transaction(async (trx) => {
+      if (!(await refreshTokens.markRotated(trx, record.id, now, sealWithToken(presented, successor)))) return false;
+      await storeRefreshToken(trx, successor, record.familyId, record.familyExpiresAt);
+      return true;
+    });
+    return rotated ? successor : null;
+  }
+
+  /**
+   * Tabs that refresh with the same token at once all get the successor the first one made, while its rotation is
+   * younger than the grace window; only the holder of the presented token can unseal it.
+   */
+  function successorWithinGrace(record: refreshTokens.RefreshTokenRecord | undefined, presented: string) {
+    if (!record?.usedAt || !record.successorSealed) return null;
+    const usedMsAgo = clock.now().getTime() - new Date(record.usedAt).getTime();
+    if (usedMsAgo > config.refreshGraceSec * 1000) return null;
+    return openWithToken(presented, record.successorSealed);
   }
 
   /** Issues a single-use account token (replacing any earlier one), stores its hash and mails its link. */
@@ -125,16 +160,9 @@ export function createAuthService(
       text: `Hi ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works once and expires in 24 hours.\n`,
     }));
 
-  /** Seconds until either the account or the client address may try again; 0 when neither is blocked. */
-  async function blockedFor(accountKey: string, addressKey: string): Promise<number> {
-    return Math.max(
-      await throttle.blockedFor(accountKey, config.loginMaxFailuresPerAccount),
-      await throttle.blockedFor(addressKey, config.loginMaxFailuresPerAddress),
-    );
-  }
-
   return {
     async register(input: RegisterRequest, meta: RequestMeta): Promise<AuthResponse> {
+      await throttle.registration(meta.ip);
       const email = input.email.toLowerCase();
       const name = input.name?.trim() || email.split('@')[0] || email;
       if (await findUserByEmail(db, email)) {
@@ -207,13 +235,10 @@ export function createAuthService(
 
     async login(input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {
       const email = input.email.toLowerCase();
-      const accountKey = `login:account:${email}`;
-      const addressKey = `login:address:${meta.ip}`;
-      const blocked = await blockedFor(accountKey, addressKey);
-      if (blocked > 0) {
-        await audit('auth.login.throttled', meta, { details: { email } });
-        throw new DomainError('AUTH_THROTTLED', undefined, { retryAfterSec: blocked });
-      }
+      const attempt = await throttle.signIn(email, meta.ip).catch(async (error: unknown) => {
+        if (error instanceof DomainError) await audit('auth.login.throttled', meta, { details: { email } });
+        throw error;
+      });
       const user = await findUserByEmail(db, email);
       const check = await verifyPassword(
         input.password,
@@ -221,12 +246,10 @@ export function createAuthService(
         config.passwordHashCost,
       );
       if (!user || !check.valid || !user.active) {
-        await throttle.recordFailure(accountKey);
-        await throttle.recordFailure(addressKey);
         await audit('auth.login.failed', meta, { tenantId: user?.tenant_id, userId: user?.id });
         throw new DomainError('AUTH_INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
-      await throttle.clear(accountKey);
+      await attempt.succeeded();
       if (check.needsRehash) {
         await db('users')
           .where({ id: user.id })
@@ -237,42 +260,53 @@ export function createAuthService(
     },
 
     async refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair & { tokens: TokenPair }> {
-      const record = await refreshTokens.findByHash(db, sha256Hex(refreshToken));
+      const tokenHash = sha256Hex(refreshToken);
+      const record = await refreshTokens.findByHash(db, tokenHash);
       const now = nowIso();
-      const invalid = () => new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
+      const invalid = () => new DomainError('AUTH_TOKEN_INVALID', SESSION_EXPIRED);
       if (!record || record.familyRevokedAt || record.familyExpiresAt <= now) throw invalid();
-      if (record.usedAt || !(await refreshTokens.markUsed(db, record.id, now))) {
-        // A rotated token came back: someone holds a copy, so the whole family dies.
-        await refreshTokens.revokeFamily(db, record.familyId, now, 'reuse');
-        await audit('auth.refresh.reused', meta, { userId: record.userId });
-        throw new DomainError('AUTH_REFRESH_REUSED', 'Authentication expired. Please log in again.');
-      }
-      if (record.expiresAt <= now) throw invalid();
+      if (!record.usedAt && record.expiresAt <= now) throw invalid();
       const user = await findUserById(db, record.userId);
       if (!user || !user.active) throw invalid();
-      const nextToken = await issueRefreshToken(db, record.familyId, record.familyExpiresAt);
-      const accessToken = await accessTokenFor(user);
-      return { accessToken, refreshToken: nextToken, tokens: { accessToken, refreshToken: nextToken } };
+      let successor = record.usedAt ? null : await rotate(record, refreshToken);
+      if (!successor) {
+        // Another request rotated it, earlier or just now: within the grace window its successor stands.
+        const rotated = record.usedAt ? record : await refreshTokens.findByHash(db, tokenHash);
+        successor = successorWithinGrace(rotated, refreshToken);
+      }
+      if (!successor) {
+        // A rotated token came back after the grace window: someone holds a copy, so the whole family dies.
+        await refreshTokens.revokeFamily(db, record.familyId, now, 'reuse');
+        await principals.invalidate({ userId: record.userId });
+        await audit('auth.refresh.reused', meta, { userId: record.userId });
+        throw new DomainError('AUTH_REFRESH_REUSED', SESSION_EXPIRED);
+      }
+      const accessToken = await accessTokenFor(user, record.familyId);
+      return { accessToken, refreshToken: successor, tokens: { accessToken, refreshToken: successor } };
     },
 
-    async logout(userId: string, refreshToken: string | undefined, meta: RequestMeta): Promise<void> {
-      if (refreshToken) {
-        const record = await refreshTokens.findByHash(db, sha256Hex(refreshToken));
-        if (record && record.userId === userId)
-          await refreshTokens.revokeFamily(db, record.familyId, nowIso(), 'logout');
+    /** Ends the session the access token belongs to, and the one of the refresh token if it is the caller's. */
+    async logout(
+      caller: { userId: string; sessionId: string },
+      refreshToken: string | undefined,
+      meta: RequestMeta,
+    ): Promise<void> {
+      const now = nowIso();
+      await refreshTokens.revokeFamily(db, caller.sessionId, now, 'logout');
+      const record = refreshToken ? await refreshTokens.findByHash(db, sha256Hex(refreshToken)) : undefined;
+      if (record && record.userId === caller.userId) {
+        await refreshTokens.revokeFamily(db, record.familyId, now, 'logout');
       }
-      await audit('auth.logout', meta, { userId });
+      // Access tokens of the ended sessions stop working on every instance at their next request.
+      await principals.invalidate({ userId: caller.userId });
+      await audit('auth.logout', meta, { userId: caller.userId });
     },
 
     async forgotPassword(input: ForgotPasswordRequest, meta: RequestMeta): Promise<void> {
       const email = input.email.toLowerCase();
-      const emailKey = `reset:account:${email}`;
-      const addressKey = `reset:address:${meta.ip}`;
-      const blocked = await blockedFor(emailKey, addressKey);
-      if (blocked > 0) throw new DomainError('AUTH_THROTTLED', undefined, { retryAfterSec: blocked });
-      // Every request counts, so a mailbox cannot be flooded with reset links.
-      await throttle.recordFailure(emailKey);
-      await throttle.recordFailure(addressKey);
+      // Every request counts, so a mailbox cannot be flooded with reset links; sign-in limits do not apply, so
+      // an owner locked out of signing in can still reset.
+      await throttle.resetRequest(email, meta.ip);
       const user = await findUserByEmail(db, email);
       if (!user || !user.active) return;
       await mailAccountToken(user, 'reset-password', (link) => ({
@@ -308,7 +342,8 @@ export function createAuthService(
           );
         await refreshTokens.revokeAllForUser(trx, user.id, now, 'password-reset');
       });
-      await throttle.clear(`login:account:${user.email}`);
+      await principals.invalidate({ userId: user.id });
+      await throttle.passwordReset(user.email, meta.ip);
       await audit('auth.password.reset', meta, { tenantId: user.tenant_id, userId: user.id });
     },
 
@@ -339,8 +374,7 @@ export function createAuthService(
 
     async currentUser(userId: string): Promise<AuthStatusResponse> {
       const user = await findUserById(db, userId);
-      if (!user || !user.active)
-        throw new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
+      if (!user || !user.active) throw new DomainError('AUTH_TOKEN_INVALID', SESSION_EXPIRED);
       const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
       return {
         user: toAuthUser(user),

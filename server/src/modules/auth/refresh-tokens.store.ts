@@ -7,6 +7,8 @@ export interface RefreshTokenRecord {
   userId: string;
   expiresAt: string;
   usedAt: string | null;
+  /** The successor, sealed with this token (see migration 0005); set when the token was rotated. */
+  successorSealed: string | null;
   familyExpiresAt: string;
   familyRevokedAt: string | null;
 }
@@ -43,6 +45,7 @@ export async function findByHash(db: Db, tokenHash: string): Promise<RefreshToke
       'f.user_id',
       't.expires_at',
       't.used_at',
+      't.successor_sealed',
       'f.expires_at as family_expires_at',
       'f.revoked_at as family_revoked_at',
     );
@@ -53,14 +56,21 @@ export async function findByHash(db: Db, tokenHash: string): Promise<RefreshToke
     userId: row.user_id,
     expiresAt: toIso(row.expires_at),
     usedAt: row.used_at ? toIso(row.used_at) : null,
+    successorSealed: row.successor_sealed ?? null,
     familyExpiresAt: toIso(row.family_expires_at),
     familyRevokedAt: row.family_revoked_at ? toIso(row.family_revoked_at) : null,
   };
 }
 
-/** Marks a token used; false when another request used it first, which is how reuse is detected atomically. */
-export async function markUsed(db: Db, tokenId: string, nowIso: string): Promise<boolean> {
-  const changed = await db('refresh_tokens').where({ id: tokenId }).whereNull('used_at').update({ used_at: nowIso });
+/**
+ * Marks a token used and records its sealed successor in one conditional update; false when another request
+ * rotated it first. On PostgreSQL the loser waits for the winner's commit, so it then reads the winner's successor.
+ */
+export async function markRotated(db: Db, tokenId: string, nowIso: string, successorSealed: string): Promise<boolean> {
+  const changed = await db('refresh_tokens')
+    .where({ id: tokenId })
+    .whereNull('used_at')
+    .update({ used_at: nowIso, successor_sealed: successorSealed });
   return changed === 1;
 }
 

@@ -102,39 +102,24 @@ export async function closeHeldIntent(
 }
 
 /**
- * Leases up to `limit` open intents whose lease has run out, oldest lease first, to one reconciler: concurrent
- * claimers never receive the same intent (PostgreSQL skips rows another claimer has locked; on SQLite the one
- * UPDATE … RETURNING holds the database).
+ * Leases up to `limit` open intents whose lease has run out, oldest lease first, to one reconciler, with the
+ * dialect's claim: concurrent claimers never receive the same intent.
  */
 export async function claimExpiredIntents(
   db: Db,
   claim: { now: string; limit: number; leaseToken: string; leaseUntil: string },
 ): Promise<AnyIntent[]> {
-  const due = db(TABLE)
-    .select('id')
-    .where('state', 'open')
-    .andWhere('lease_until', '<=', claim.now)
-    .orderBy([{ column: 'lease_until' }, { column: 'id' }])
-    .limit(claim.limit);
-  if (dialectOf(db).name === 'postgres') due.forUpdate().skipLocked();
-  const rows: IntentRow[] = await db(TABLE)
-    .whereIn('id', due)
-    .update({
+  const rows = await dialectOf(db).claim<IntentRow>(db, {
+    table: TABLE,
+    due: (q) => q.where('state', 'open').andWhere('lease_until', '<=', claim.now),
+    orderBy: ['lease_until', 'id'],
+    limit: claim.limit,
+    set: {
       lease_token: claim.leaseToken,
       lease_until: claim.leaseUntil,
       attempts: db.raw('attempts + 1'),
       updated_at: claim.now,
-    })
-    .returning('*');
+    },
+  });
   return rows.map(toIntent);
-}
-
-export async function findIntent(db: Queryable, id: string): Promise<AnyIntent | undefined> {
-  const row: IntentRow | undefined = await db(TABLE).where({ id }).first();
-  return row ? toIntent(row) : undefined;
-}
-
-export async function countOpenIntents(db: Db): Promise<number> {
-  const row = (await db(TABLE).where({ state: 'open' }).count({ n: '*' }).first()) as { n?: number | string };
-  return Number(row?.n ?? 0);
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
-import { array, mixed, object, string } from 'yup';
+import { trimmedText } from '@shared/schemas/strict-text.schema';
+import { array, mixed, object } from 'yup';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
@@ -12,7 +13,7 @@ const billingStatus = () =>
 
 const createTestTenantSchema = object({
   billingStatus: billingStatus().default('active'),
-  plan: string().trim().min(1, 'plan must not be empty').default('growth'),
+  plan: trimmedText().min(1, 'plan must not be empty').default('growth'),
   users: array(
     mixed<TestUserRole>()
       .oneOf(TEST_USER_ROLES, `users must list roles among ${TEST_USER_ROLES.join(', ')}`)
@@ -50,6 +51,7 @@ export function testSupportRoutes(deps: AppDeps, _guards: Guards, { testSupport 
     const input = await validate(billingChangeSchema, ctx.request.body);
     const tenantId = ctx.params.id ?? '';
     await testSupport.setBillingStatus(tenantId, input.billingStatus);
+    await deps.principals.invalidate({ tenantId });
     ctx.body = { tenant: { id: tenantId, billingStatus: input.billingStatus } };
   });
 
