@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-deps';
+import { callJobs } from '../modules/calls/calls.jobs';
 import { providerIntentJobs } from '../modules/provider-intents/provider-intents.jobs';
 import type { Services } from '../services';
 import type { JobData, JobHandler, Jobs, ScheduleOptions, SendOptions, WorkOptions } from './jobs.types';
@@ -23,7 +24,7 @@ export interface JobDefinition<T extends JobData = JobData> {
 }
 
 export function jobDefinitions(deps: AppDeps, services: Services): JobDefinition[] {
-  return [...providerIntentJobs(services.providerIntents, deps.config)];
+  return [...providerIntentJobs(services.providerIntents, deps.config), ...callJobs(services.calls)];
 }
 
 /** Subscribes this process's workers to every defined job and applies the schedules. */
