@@ -203,7 +203,8 @@ describe.each(TEST_DATABASES)('provider intents (%s)', (kind) => {
 
   it('two reconcilers at once settle each intent once', async () => {
     dieOnFailure();
-    const numbers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => freeNumber()));
+    const numbers: string[] = [];
+    for (let i = 0; i < 6; i += 1) numbers.push(await freeNumber());
     vi.spyOn(app.deps.voice, 'importTwilioNumber').mockRejectedValue(new Error('killed'));
     for (const phoneNumber of numbers) expect((await purchase(phoneNumber)).status).toBe(502);
     vi.restoreAllMocks();
