@@ -56,7 +56,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     await closeServer(server);
     throw error;
   }
-  const { app } = createApp(runtime.deps);
+  const { app } = createApp(runtime.deps, runtime.services);
   const handle = app.callback();
   // A web page could reach a loopback port through DNS rebinding; its requests carry a foreign Host header.
   const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);

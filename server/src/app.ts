@@ -56,14 +56,18 @@ export interface BuiltApp {
   /** The API router, for tests that check every route against the role matrix. */
   apiRouter: Router<AppState>;
   guards: Guards;
+  /** The services the routes call. */
+  services: Services;
 }
 
-/** Builds the Koa app from its dependencies; it holds no state of its own and listens only when told. */
-export function createApp(deps: AppDeps): BuiltApp {
+/**
+ * Builds the Koa app from its dependencies and the services the runtime built (a second instance on the same
+ * dependencies builds its own); it holds no state of its own and listens only when told.
+ */
+export function createApp(deps: AppDeps, services: Services = createServices(deps)): BuiltApp {
   const app = new Koa<AppState>();
   app.proxy = deps.config.trustProxy;
   const guards = createGuards(deps, createAccessTokenSigner(deps));
-  const services = createServices(deps);
 
   const apiRouter = new Router<AppState>({ prefix: API_PREFIX });
   for (const factory of API_MODULES) apiRouter.use(factory(deps, guards, services).routes());
@@ -105,5 +109,5 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(methodNotAllowed(apiRouter));
   if (deps.config.serveRenderer) app.use(staticRenderer(deps.config.rendererDir));
 
-  return { app, apiRouter, guards };
+  return { app, apiRouter, guards, services };
 }

@@ -8,7 +8,7 @@ import { dialectOf } from './db/dialect';
 import { migrateToLatest } from './db/migrations';
 import { announceDemoAccounts, seedDatabase } from './db/seeds/demo.seed';
 import { createJobs, type JobRunnerTuning } from './jobs/create-jobs';
-import { jobDefinitions, registerJobs } from './jobs/job-registry';
+import { jobDefinitions, registerJobs, sendStartJobs } from './jobs/job-registry';
 import { systemClock, type Clock } from './lib/clock';
 import { channelOverNotifier } from './modules/auth/principal.cache';
 import { createPrincipals } from './modules/auth/principals.service';
@@ -17,9 +17,12 @@ import { createSmtpMail } from './providers/mail/smtp.mail';
 import { createProviders } from './providers';
 import { localFileStorage } from './providers/storage/file-storage';
 import { startSandbox } from './sandbox';
+import { createServices, type Services } from './services';
 
 export interface Runtime {
   deps: AppDeps;
+  /** Every module's service, built once here for the app and the job workers alike. */
+  services: Services;
   /** Tells the sandbox where our server listens, so its simulated calls can post webhooks to it. */
   setPublicBaseUrl(url: string): void;
   close(): Promise<void>;
@@ -84,11 +87,15 @@ export async function createRuntime(
     jobs,
     sandbox,
   };
-  if (config.runWorkers) await registerJobs(jobs, jobDefinitions(deps));
+  const services = createServices(deps);
+  const definitions = config.runWorkers ? jobDefinitions(deps, services) : [];
+  await registerJobs(jobs, definitions);
   await jobs.start();
+  await sendStartJobs(jobs, definitions);
   logger.info({ engine: jobs.engine, workers: config.runWorkers }, 'jobs');
   return {
     deps,
+    services,
     setPublicBaseUrl(url) {
       webhookBase = url;
     },

@@ -109,6 +109,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ USD_TO_NZD_RATE: 'abc' })).toThrow();
   });
 
+  it('accepts a crash checkpoint only in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PARLEY_TEST_CRASH_AT: 'agent.create:begun' }).testCrashAt).toBe(
+      'agent.create:begun',
+    );
+    expect(() => loadConfig({ PARLEY_TEST_CRASH_AT: 'agent.create:begun' })).toThrow(
+      'PARLEY_TEST_CRASH_AT is for tests only',
+    );
+  });
+
   it('rejects out-of-range numbers', () => {
     const DATA_DIR = freshDataDir();
     expect(() => loadConfig({ DATA_DIR, PORT: '70000' })).toThrow();

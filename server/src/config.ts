@@ -69,6 +69,13 @@ const configSchema = object({
   sandboxCallDelayMs: number().integer().min(0).default(3000),
   /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
   runWorkers: boolean().default(true),
+  /**
+   * How long a request holds a provider intent between two of its steps; an open intent whose lease ran out is
+   * settled by the reconciler. Longer than any one provider call takes.
+   */
+  providerIntentLeaseSec: number().integer().min(1).default(60),
+  /** Test-only: the provider-intent checkpoint at which the process kills itself (see crash-checkpoint.ts). */
+  testCrashAt: string().optional(),
 });
 
 export type Config = InferType<typeof configSchema>;
@@ -162,10 +169,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
     runWorkers: env.RUN_WORKERS,
+    providerIntentLeaseSec: env.PROVIDER_INTENT_LEASE_SEC,
+    testCrashAt: env.PARLEY_TEST_CRASH_AT || undefined,
     ...overrides,
   };
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
   const config = configSchema.validateSync(defined, { abortEarly: false, stripUnknown: true });
+  if (config.testCrashAt && config.nodeEnv !== 'test') throw new Error('PARLEY_TEST_CRASH_AT is for tests only');
   if (config.providers === 'live') {
     const missing = (
       [

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
-  const { app } = createApp(runtime.deps);
+  const { app } = createApp(runtime.deps, runtime.services);
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

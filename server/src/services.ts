@@ -10,6 +10,7 @@ import { createCallsService } from './modules/calls/calls.service';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service';
+import { createProviderIntentsService } from './modules/provider-intents/provider-intents.service';
 import { createDashboardService } from './modules/stats/dashboard.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createTenantsService } from './modules/tenants/tenants.service';
@@ -36,7 +37,8 @@ export function createServices(deps: AppDeps) {
   const usage = createUsageService(deps);
   const stats = createStatsService(deps);
   const billing = createBillingService(deps, tenants);
-  const phoneNumbers = createPhoneNumbersService(deps, tenants, billing);
+  const providerIntents = createProviderIntentsService(deps);
+  const phoneNumbers = createPhoneNumbersService(deps, tenants, billing, providerIntents);
   const agents = createAgentsService(deps, {
     tenants,
     voices,
@@ -45,6 +47,11 @@ export function createServices(deps: AppDeps) {
     stats,
     knowledge: createAgentKnowledgeService(deps, uploads),
     provider: createAgentProviderService(deps, tenants),
+    intents: providerIntents,
+  });
+  providerIntents.useHandlers({
+    'phone-number.purchase': phoneNumbers.purchaseIntentHandler,
+    ...agents.intentHandlers,
   });
   const calls = createCallsService(deps, { agents, campaigns, tenants, usage, stats });
   const agentCalls = createAgentCallsService(deps, { agents, calls, stats, phoneNumbers });
@@ -60,6 +67,7 @@ export function createServices(deps: AppDeps) {
     invitations,
     uploads,
     billing,
+    providerIntents,
     phoneNumbers,
     agents,
     calls,

@@ -181,8 +181,10 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       allow(body);
       const results = await Promise.all(Array.from({ length: 5 }, () => postSigned(body)));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-      expect(results.filter((r) => r.body.outcome === 'recorded')).toHaveLength(1);
-      expect(results.filter((r) => r.body.outcome === 'duplicate')).toHaveLength(4);
+      // One waiting job per conversation; a delivery after it started may queue another, which finds it done.
+      expect(results.filter((r) => r.body.outcome === 'queued').length).toBeGreaterThanOrEqual(1);
+      expect(results.every((r) => ['queued', 'duplicate'].includes(r.body.outcome))).toBe(true);
+      await eventually(async () => expect(await count('calls', { conversation_id: conversationId })).toBe(1));
       // And again later, signed afresh, as a retrying sender would.
       const retry = event(conversationId, agent.elevenlabsAgentId, { retry: 1 });
       allow(retry);
@@ -203,19 +205,29 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       const body = event(conversationId, theirAgent.elevenlabsAgentId, { tenant_id: other.id });
       allow(body);
       const res = await postSigned(body);
-      expect(res.body.outcome).toBe('recorded');
-      const row = await app.deps.db('calls').where({ conversation_id: conversationId }).first();
+      expect(res.body.outcome).toBe('queued');
+      const row = await eventually(async () => {
+        const found = await app.deps.db('calls').where({ conversation_id: conversationId }).first();
+        expect(found).toBeDefined();
+        return found;
+      });
       expect(row).toMatchObject({ tenant_id: tenant.id, agent_id: agent.id });
       expect(await count('calls', { tenant_id: other.id })).toBe(0);
       const theirStats = await app.request('GET', apiRoutes.stats.dashboard(), { token: other.admin.token });
       expect(theirStats.body.totalCalls).toBe(0);
     });
 
-    it('answers 502 when the provider cannot return the conversation, so the sender retries', async () => {
-      vi.spyOn(app.deps.voice, 'getConversation').mockRejectedValueOnce(new Error('upstream 503'));
-      const res = await postSigned(event(`conv_${randomUUID()}`, agent.elevenlabsAgentId));
-      expect(res.status).toBe(502);
-      expect(res.body.message).toBe('The voice service could not return the conversation: upstream 503');
+    it('accepts the webhook at once and fetches the conversation again later while the provider cannot return it', async () => {
+      const { conversationId, allow } = await callWithoutWebhook();
+      const getConversation = vi.spyOn(app.deps.voice, 'getConversation');
+      getConversation.mockRejectedValueOnce(new Error('upstream 503'));
+      const body = event(conversationId, agent.elevenlabsAgentId);
+      allow(body);
+      const res = await postSigned(body);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, outcome: 'queued' });
+      await eventually(async () => expect(await count('calls', { conversation_id: conversationId })).toBe(1), 30_000);
+      expect(getConversation.mock.calls.filter(([id]) => id === conversationId).length).toBeGreaterThanOrEqual(2);
     });
 
     it('keeps counting the calls of a deleted agent in the dashboard total', async () => {

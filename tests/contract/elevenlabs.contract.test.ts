@@ -219,6 +219,34 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     expect(gone.message).toBe('Phone number not found at the voice provider');
   });
 
+  it('finds again what an interrupted request made: agents by their exact tag, imported numbers by number', async () => {
+    const tagged = await harness.voice.createAgent(agentConfig({ tags: ['tenant:t1', 'agent:find-me'] }));
+    await harness.voice.createAgent(agentConfig({ tags: ['tenant:t1', 'agent:find-me-not'] }));
+    expect(await harness.voice.findAgentsByTag('agent:find-me')).toEqual([tagged.agentId]);
+    expect(await harness.voice.findAgentsByTag('agent:nobody')).toEqual([]);
+
+    const number = await numberForAgent(harness, tagged.agentId, RECEPTION);
+    expect(await harness.voice.findImportedNumber(number.phoneNumber)).toEqual({
+      phoneNumberId: number.phoneNumberId,
+      agentId: tagged.agentId,
+    });
+    await harness.voice.deleteAgent(tagged.agentId);
+    expect(await harness.voice.findAgentsByTag('agent:find-me')).toEqual([]);
+    expect(await harness.voice.findImportedNumber(number.phoneNumber)).toEqual({
+      phoneNumberId: number.phoneNumberId,
+      agentId: null,
+    });
+    await harness.voice.deletePhoneNumber(number.phoneNumberId);
+    expect(await harness.voice.findImportedNumber(number.phoneNumber)).toBeNull();
+  });
+
+  it('deletes a knowledge document, and says when it is already gone', async () => {
+    const document = await harness.voice.createKnowledgeFromUrl('https://harbour-dental.example/prices', 'Prices');
+    await harness.voice.deleteKnowledgeDocument(document.id);
+    const gone = await providerError(harness.voice.deleteKnowledgeDocument(document.id));
+    expect(gone.code).toBe('PROVIDER_NOT_FOUND');
+  });
+
   it('refuses to import a number the Twilio account does not own', async () => {
     const error = await providerError(
       harness.voice.importTwilioNumber({ phoneNumber: '+6495550000', label: 'Not ours', twilioSid: 'PNx' }),

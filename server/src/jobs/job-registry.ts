@@ -1,9 +1,13 @@
 import type { AppDeps } from '../app-deps';
-import type { JobData, JobHandler, Jobs, ScheduleOptions, WorkOptions } from './jobs.types';
+import { callJobs } from '../modules/calls/calls.jobs';
+import { providerIntentJobs } from '../modules/provider-intents/provider-intents.jobs';
+import type { Services } from '../services';
+import type { JobData, JobHandler, Jobs, ScheduleOptions, SendOptions, WorkOptions } from './jobs.types';
 
 /**
  * Every background job the product runs, in one place: the name services send, the handler that does the work (built
- * from the app's dependencies, like the routes), how many run at once per process, and an optional cron schedule.
+ * from the app's dependencies and services, like the routes), how many run at once per process, an optional cron
+ * schedule and an optional send at each worker's start.
  * To add one: append its definition to the list jobDefinitions returns; workers pick it up in both `npm start` and
  * `npm run workers`.
  */
@@ -15,10 +19,12 @@ export interface JobDefinition<T extends JobData = JobData> {
   cron?: string;
   scheduleData?: JobData;
   scheduleOptions?: ScheduleOptions;
+  /** Also sent (with `scheduleData`) each time a worker process starts, with these options. */
+  atStart?: SendOptions;
 }
 
-export function jobDefinitions(_deps: AppDeps): JobDefinition[] {
-  return [];
+export function jobDefinitions(deps: AppDeps, services: Services): JobDefinition[] {
+  return [...providerIntentJobs(services.providerIntents, deps.config), ...callJobs(services.calls)];
 }
 
 /** Subscribes this process's workers to every defined job and applies the schedules. */
@@ -28,5 +34,12 @@ export async function registerJobs(jobs: Jobs, definitions: readonly JobDefiniti
     if (definition.cron) {
       await jobs.schedule(definition.name, definition.cron, definition.scheduleData, definition.scheduleOptions);
     }
+  }
+}
+
+/** Sends the jobs a worker process runs once at its start; after jobs.start(), which send() needs. */
+export async function sendStartJobs(jobs: Jobs, definitions: readonly JobDefinition[]): Promise<void> {
+  for (const definition of definitions) {
+    if (definition.atStart) await jobs.send(definition.name, definition.scheduleData ?? {}, definition.atStart);
   }
 }

@@ -89,7 +89,7 @@ export async function startTestApp(kind: DatabaseKind, options: StartOptions = {
     logLines ? { write: (line: string) => void logLines.push(line) } : undefined,
   );
   const runtime = await createRuntime(config, logger, options.clock);
-  const built = createApp(runtime.deps);
+  const built = createApp(runtime.deps, runtime.services);
   const server: Server = built.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

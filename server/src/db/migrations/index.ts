@@ -5,6 +5,7 @@ import * as jobs from './0003_jobs';
 import * as agentNumberLink from './0004_agent-number-link';
 import * as refreshGraceAndRateLimits from './0005_refresh-grace-and-rate-limits';
 import * as callVendorCost from './0006_call-vendor-cost';
+import * as providerIntents from './0007_provider-intents';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0004_agent-number-link', agentNumberLink],
   ['0005_refresh-grace-and-rate-limits', refreshGraceAndRateLimits],
   ['0006_call-vendor-cost', callVendorCost],
+  ['0007_provider-intents', providerIntents],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -2,6 +2,7 @@ import { buildAgentPrompt } from '@shared/domain/agent-prompt';
 import type { AppDeps } from '../../app-deps';
 import { callProvider, isProviderNotFound, type UndoLog } from '../../lib/provider-call';
 import type { VoiceAgentConfig, VoiceKnowledgeRef } from '../../providers/voice/voice.types';
+import { agentMarkerTag } from '../provider-intents/provider-intent.types';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { VoiceRecord } from '../voices/voices.service';
 import { planProviderAssignment, type AssignmentChange } from './provider-assignment';
@@ -40,15 +41,16 @@ export function createAgentProviderService(deps: Pick<AppDeps, 'logger' | 'voice
         firstMessage: fields.greeting,
         voiceId: agentVoice?.elevenlabsId ?? null,
         knowledgeBase: knowledge,
-        tags: [`tenant:${tenantId}`, `agent:${agentId}`],
+        tags: [`tenant:${tenantId}`, agentMarkerTag(agentId)],
       };
     },
 
-    async create(config: VoiceAgentConfig, undo: UndoLog): Promise<string> {
+    /** Without an undo log, the caller's provider intent finds the agent again by its tag to undo it. */
+    async create(config: VoiceAgentConfig, undo?: UndoLog): Promise<string> {
       const { agentId } = await callProvider(logger, 'The voice service could not create the agent', () =>
         voice.createAgent(config),
       );
-      undo.add(`delete provider agent ${agentId}`, () => voice.deleteAgent(agentId));
+      undo?.add(`delete provider agent ${agentId}`, () => voice.deleteAgent(agentId));
       return agentId;
     },
 
@@ -67,16 +69,21 @@ export function createAgentProviderService(deps: Pick<AppDeps, 'logger' | 'voice
         }),
       ),
 
-    /** Points the provider's numbers at the agent (or at none) as the change requires, releasing before taking. */
-    async assignNumbers(change: AssignmentChange, undo: UndoLog): Promise<void> {
-      for (const step of planProviderAssignment(change)) {
+    /**
+     * Points the provider's numbers at the agent (or at none) as the change requires, releasing before taking;
+     * true when anything changed at the provider.
+     */
+    async assignNumbers(change: AssignmentChange, undo?: UndoLog): Promise<boolean> {
+      const steps = planProviderAssignment(change);
+      for (const step of steps) {
         await callProvider(logger, 'The voice service could not assign the phone number', () =>
           voice.assignPhoneNumber(step.providerPhoneId, step.assign),
         );
-        undo.add(`give number ${step.numberId} back`, () =>
+        undo?.add(`give number ${step.numberId} back`, () =>
           voice.assignPhoneNumber(step.providerPhoneId, step.restore),
         );
       }
+      return steps.length > 0;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Agent, AgentStats, CreateAgentResponse, DeleteAgentResponse } from '@shared/api/agents.types';
 import type { CreateAgentRequest, UpdateAgentRequest } from '@shared/schemas/agent.schema';
 import type { AppDeps } from '../../app-deps';
@@ -7,6 +8,8 @@ import { newId } from '../../lib/ids';
 import { createUndoLog } from '../../lib/provider-call';
 import type { CampaignsService } from '../campaigns/campaigns.service';
 import type { PhoneNumberRecord, PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { IntentHandlers, IntentKinds, ProviderIntent } from '../provider-intents/provider-intent.types';
+import type { ProviderIntentsService } from '../provider-intents/provider-intents.service';
 import { agentTotalsJoin, listedAgentStats, type StatsService } from '../stats/stats.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { VoicesService } from '../voices/voices.service';
@@ -83,10 +86,11 @@ export function createAgentsService(
     stats: StatsService;
     knowledge: AgentKnowledgeService;
     provider: AgentProviderService;
+    intents: ProviderIntentsService;
   },
 ) {
   const { db, logger } = deps;
-  const { tenants, voices, phoneNumbers, campaigns, stats, knowledge, provider } = services;
+  const { tenants, voices, phoneNumbers, campaigns, stats, knowledge, provider, intents } = services;
   const listAgents = createAgentListReader(agentTotalsJoin);
 
   async function requireAgent(tenantId: string, id: string): Promise<AgentRecord> {
@@ -112,6 +116,36 @@ export function createAgentsService(
     return agents.map((agent) => toAgent(agent, listedAgentStats(agent.totals)));
   }
 
+  /**
+   * Our rows for an agent whose provider twin is complete, in `trx`: the agent (the plan's limit counted again
+   * under the tenant's lock, so two creates racing for the last slot cannot both pass), its number and campaign.
+   */
+  async function recordCreated(
+    trx: Knex.Transaction,
+    intent: ProviderIntent<'agent.create'>,
+    refs: IntentKinds['agent.create']['finish'],
+    maxAgents: number,
+  ): Promise<void> {
+    const { tenantId, subjectId: id, input } = intent;
+    await tenants.lock(trx, tenantId);
+    if ((await countAgents(trx, tenantId)) >= maxAgents) throw planLimitError(maxAgents);
+    const { number, campaignId, ...fields } = input;
+    await insertAgent(
+      trx,
+      tenantId,
+      id,
+      {
+        ...fields,
+        knowledgeRefs: refs.knowledgeRefs,
+        active: true,
+        elevenlabsAgentId: refs.providerAgentId,
+      },
+      isoNow(deps.clock),
+    );
+    if (number) await phoneNumbers.assign(trx, tenantId, number.id, id);
+    if (campaignId) await campaigns.linkAgent(trx, tenantId, campaignId, id);
+  }
+
   async function create(tenantId: string, input: CreateAgentRequest): Promise<CreateAgentResponse> {
     // Every referenced id must be the tenant's (or the catalogue's) before anything is created anywhere.
     const voice = input.voiceId ? await voices.requireActive(input.voiceId) : undefined;
@@ -131,49 +165,48 @@ export function createAgentsService(
       closing: input.closing,
       prompt: input.prompt ?? null,
     };
-    const undo = createUndoLog(logger);
+    // One open creation per number: a crashed creation's undo gives the number back, and must not take it from
+    // another agent being created on it meanwhile.
+    const intent = await intents.begin(
+      'agent.create',
+      { tenantId, id, key: number?.phoneNumber ?? id },
+      {
+        ...fields,
+        knowledge: input.knowledge ?? null,
+        voiceId: voice?.id ?? null,
+        campaignId: input.campaignId ?? null,
+        number: number
+          ? {
+              id: number.id,
+              phoneNumber: number.phoneNumber,
+              providerPhoneId: number.elevenlabsPhoneNumberId,
+              previousAgentId: answeringAgent(number),
+            }
+          : null,
+      },
+      'This phone number is being given to another agent. Try again in a minute.',
+    );
     try {
       const knowledgeRefs = await knowledge.createDocuments(input.name, checkedKnowledge);
-      const providerAgentId = await provider.create(
-        await provider.config(tenantId, id, fields, voice, knowledgeRefs),
-        undo,
+      if (checkedKnowledge) await intents.record(intent, { knowledgeRefs });
+      // The provider agent carries our agent's id as a tag: that is how a crash's leftovers are found again.
+      const providerAgentId = await provider.create(await provider.config(tenantId, id, fields, voice, knowledgeRefs));
+      await intents.record(intent, { providerAgentId });
+      const assignment = {
+        current: null,
+        next: providerNumber(number),
+        wasActive: false,
+        active: true,
+        previousProviderAgentId: null,
+        providerAgentId,
+        nextHolderProviderAgentId: answeringAgent(number),
+      };
+      if (await provider.assignNumbers(assignment)) await intents.record(intent, { numberAssigned: true });
+      await intents.complete(intent, (trx) =>
+        recordCreated(trx, intent, { providerAgentId, knowledgeRefs }, maxAgents),
       );
-      await provider.assignNumbers(
-        {
-          current: null,
-          next: providerNumber(number),
-          wasActive: false,
-          active: true,
-          previousProviderAgentId: null,
-          providerAgentId,
-          nextHolderProviderAgentId: answeringAgent(number),
-        },
-        undo,
-      );
-
-      await db.transaction(async (trx) => {
-        await tenants.lock(trx, tenantId);
-        // Counted again under the lock: two creates racing for the last slot cannot both pass.
-        if ((await countAgents(trx, tenantId)) >= maxAgents) throw planLimitError(maxAgents);
-        await insertAgent(
-          trx,
-          tenantId,
-          id,
-          {
-            ...fields,
-            knowledge: input.knowledge ?? null,
-            knowledgeRefs,
-            voiceId: voice?.id ?? null,
-            active: true,
-            elevenlabsAgentId: providerAgentId,
-          },
-          isoNow(deps.clock),
-        );
-        if (number) await phoneNumbers.assign(trx, tenantId, number.id, id);
-        if (input.campaignId) await campaigns.linkAgent(trx, tenantId, input.campaignId, id);
-      });
     } catch (error) {
-      await undo.rollback();
+      await intents.abandon(intent, error);
       throw error;
     }
     const agent = await view(tenantId, id);
@@ -294,13 +327,53 @@ export function createAgentsService(
       return { message: 'Agent deactivated successfully.', deleted: false };
     }
 
-    if (agent.elevenlabsAgentId) await provider.remove(agent.elevenlabsAgentId);
-    await db.transaction(async (trx) => {
-      await phoneNumbers.unassignAgent(trx, tenantId, id);
-      await deleteAgent(trx, tenantId, id);
-    });
+    const providerAgentId = agent.elevenlabsAgentId;
+    if (!providerAgentId) {
+      await db.transaction((trx) => removeRows(trx, tenantId, id));
+    } else {
+      const intent = await intents.begin(
+        'agent.delete',
+        { tenantId, id, key: id },
+        { providerAgentId },
+        'This agent is already being deleted.',
+      );
+      try {
+        await provider.remove(providerAgentId);
+        await intents.record(intent, { providerAgentDeleted: true });
+        await intents.complete(intent, (trx) => removeRows(trx, tenantId, id));
+      } catch (error) {
+        await intents.abandon(intent, error);
+        throw error;
+      }
+    }
     return { message: 'Agent deleted successfully.', deleted: true };
   }
+
+  async function removeRows(trx: Knex.Transaction, tenantId: string, id: string): Promise<void> {
+    await phoneNumbers.unassignAgent(trx, tenantId, id);
+    await deleteAgent(trx, tenantId, id);
+  }
+
+  const agentExists = async ({ tenantId, subjectId }: ProviderIntent) =>
+    (await findAgent(db, tenantId, subjectId)) !== undefined;
+
+  /** What the reconciler needs of this module to settle an agent's creation or deletion left open by a crash. */
+  const intentHandlers: Pick<IntentHandlers, 'agent.create' | 'agent.delete'> = {
+    'agent.create': {
+      recorded: agentExists,
+      async finish(intent, refs) {
+        const { maxAgents } = await tenants.plan(intent.tenantId);
+        return (trx) => recordCreated(trx, intent, refs, maxAgents);
+      },
+    },
+    'agent.delete': {
+      recorded: agentExists,
+      finish:
+        async ({ tenantId, subjectId }) =>
+        (trx) =>
+          removeRows(trx, tenantId, subjectId),
+    },
+  };
 
   return {
     list,
@@ -308,6 +381,7 @@ export function createAgentsService(
     create,
     update,
     remove,
+    intentHandlers,
     require: requireAgent,
     findByProviderId: (providerAgentId: string) => findAgentByProviderId(db, providerAgentId),
     countActive: (tenantId: string) => countActiveAgents(db, tenantId),

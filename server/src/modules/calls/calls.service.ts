@@ -21,9 +21,26 @@ import {
 
 export type RecordOutcome = 'recorded' | 'duplicate' | 'unknown-agent' | 'not-final';
 
+/** What the webhook answers: the conversation is queued to be fetched and recorded, already was, or is not ours. */
+export type WebhookOutcome = 'queued' | 'duplicate' | 'unknown-agent';
+
+/** The job that fetches a conversation a webhook announced and records it. */
+export const RECORD_CONVERSATION_JOB = 'record-conversation';
+
+/**
+ * The provider does not retry its webhooks by default, so the job does: a provider that cannot return the
+ * conversation now is asked again after about 5, 10, 20, 40 and 80 seconds (and up to as much again at random).
+ */
+const RECORD_CONVERSATION_RETRIES = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
+
 const WEBHOOK_PROVIDER = 'elevenlabs';
 const FINAL_STATUSES: ReadonlySet<VoiceConversation['status']> = new Set(['done', 'failed']);
 const DAY_MS = 24 * 3600 * 1000;
+
+/** One key per conversation: its transcription, audio and failure events all lead to the same single call. */
+function postCallEventId(conversationId: string): string {
+  return `post_call:${conversationId}`;
+}
 
 export function isFinalConversation(status: VoiceConversation['status']): boolean {
   return FINAL_STATUSES.has(status);
@@ -36,7 +53,7 @@ export type CallsService = ReturnType<typeof createCallsService>;
  * and the tenant's monthly usage in the same transaction. The post-call webhook and sync-calls both come here.
  */
 export function createCallsService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'config' | 'jobs'>,
   services: {
     agents: AgentsService;
     campaigns: CampaignsService;
@@ -116,10 +133,11 @@ export function createCallsService(
     recordConversation,
 
     /**
-     * The post-call webhook: its signature over the raw body is checked, then the conversation is fetched from
-     * the provider (the truth) and recorded.
+     * The post-call webhook: its signature over the raw body is checked, and the conversation is queued to be
+     * fetched from the provider (the truth) and recorded by a job, once per conversation, retried while the
+     * provider cannot return it.
      */
-    async receivePostCallWebhook(rawBody: Buffer, signatureHeader: string): Promise<RecordOutcome> {
+    async receivePostCallWebhook(rawBody: Buffer, signatureHeader: string): Promise<WebhookOutcome> {
       let event: { conversationId: string; agentId: string };
       try {
         event = deps.voice.verifyPostCallWebhook(rawBody, signatureHeader);
@@ -135,11 +153,23 @@ export function createCallsService(
         deps.logger.info({ conversationId: event.conversationId }, 'webhook for an unknown agent ignored');
         return 'unknown-agent';
       }
-      // One key per conversation: its transcription, audio and failure events all lead to the same single call.
-      const eventId = `post_call:${event.conversationId}`;
+      const { conversationId } = event;
+      if (await isWebhookEventProcessed(deps.db, WEBHOOK_PROVIDER, postCallEventId(conversationId))) return 'duplicate';
+      // Its transcription, audio and failure events all queue the same job; one waiting job per conversation.
+      const queued = await deps.jobs.send(
+        RECORD_CONVERSATION_JOB,
+        { conversationId },
+        { singletonKey: conversationId, ...RECORD_CONVERSATION_RETRIES },
+      );
+      return queued ? 'queued' : 'duplicate';
+    },
+
+    /** The job behind the webhook: fetches the conversation and records it, unless that was done already. */
+    async recordAnnouncedConversation(conversationId: string): Promise<RecordOutcome> {
+      const eventId = postCallEventId(conversationId);
       if (await isWebhookEventProcessed(deps.db, WEBHOOK_PROVIDER, eventId)) return 'duplicate';
       const conversation = await callProvider(deps.logger, 'The voice service could not return the conversation', () =>
-        deps.voice.getConversation(event.conversationId),
+        deps.voice.getConversation(conversationId),
       );
       return recordConversation(conversation, { webhookEventId: eventId });
     },

@@ -16,8 +16,10 @@ import { dialectOf } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { callProvider, createUndoLog } from '../../lib/provider-call';
+import { callProvider } from '../../lib/provider-call';
 import type { BillingService } from '../billing/billing.service';
+import type { IntentHandler, IntentKinds, ProviderIntent } from '../provider-intents/provider-intent.types';
+import type { ProviderIntentsService } from '../provider-intents/provider-intents.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import {
   assignNumber,
@@ -41,6 +43,10 @@ const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
 ];
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
+
+const NOT_AVAILABLE = 'This phone number is no longer available.';
+
+type NumberCharge = { includedInPlan: boolean; costMonthly: number };
 
 function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
   const agent = record.assignedAgent;
@@ -71,6 +77,7 @@ export function createPhoneNumbersService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony'>,
   tenants: TenantsService,
   billing: BillingService,
+  intents: ProviderIntentsService,
 ) {
   const { db } = deps;
 
@@ -115,72 +122,111 @@ export function createPhoneNumbersService(
   }
 
   /**
-   * Buys a number, imports it into the voice provider and records it with its month's charge. Our rows are
-   * written in one transaction after both providers succeeded; a failure after the purchase undoes the
-   * provider steps, so neither a half-recorded number nor a paid-for orphan is left behind. A number the
-   * telephony account already owns but we never recorded (a crash before our commit) is taken over, not bought again.
+   * Our rows for a bought and imported number: the number and its month's charge, in `trx`, the plan's limit
+   * counted again under the tenant's lock so that two purchases racing for the last slot cannot both pass.
+   */
+  async function recordPurchase(
+    trx: Knex.Transaction,
+    intent: ProviderIntent<'phone-number.purchase'>,
+    refs: IntentKinds['phone-number.purchase']['finish'],
+    terms: PhonePlanTerms,
+  ): Promise<NumberCharge> {
+    const { tenantId, input } = intent;
+    await tenants.lock(trx, tenantId);
+    const count = await countActivePhoneNumbers(trx, tenantId);
+    const eligibility = phoneEligibility(count, terms);
+    if (!eligibility.canPurchase) throw planLimitError(eligibility.reason);
+    const next = nextNumberCharge(count, terms);
+    await insertPhoneNumber(
+      trx,
+      tenantId,
+      {
+        id: intent.subjectId,
+        phoneNumber: input.phoneNumber,
+        label: input.label,
+        country: input.country,
+        twilioSid: refs.twilioSid,
+        elevenlabsPhoneNumberId: refs.voicePhoneNumberId,
+      },
+      isoNow(deps.clock),
+    );
+    await billing.chargePhoneNumber(trx, tenantId, intent.subjectId, next);
+    return next;
+  }
+
+  /** What the reconciler needs of this module to settle a purchase left open by a crash. */
+  const purchaseIntentHandler: IntentHandler<'phone-number.purchase'> = {
+    async recorded(intent) {
+      const holder = await phoneNumberHolder(db, intent.input.phoneNumber);
+      if (!holder) return null;
+      return holder.id === intent.subjectId ? 'this' : 'other';
+    },
+    async finish(intent, refs) {
+      const terms = await planTerms(intent.tenantId);
+      return async (trx) => {
+        await recordPurchase(trx, intent, refs, terms);
+      };
+    },
+  };
+
+  /**
+   * Buys a number, imports it into the voice provider and records it with its month's charge. An intent is
+   * committed first and collects each provider id as it returns; our rows are written with the intent closed, in
+   * one transaction. A failure undoes the provider steps, and a crash is settled by the reconciler, so neither
+   * a half-recorded number nor a paid-for orphan is left behind. The providers take no idempotency key: the
+   * number itself finds what an earlier attempt made (a number the telephony account already owns but we never
+   * recorded is taken over, not bought again).
    */
   async function purchase(tenantId: string, input: PurchasePhoneNumberRequest): Promise<PurchasePhoneNumberResponse> {
     const terms = await planTerms(tenantId);
     const before = phoneEligibility(await countActivePhoneNumbers(db, tenantId), terms);
     if (!before.canPurchase) throw planLimitError(before.reason);
     const holder = await phoneNumberHolder(db, input.phoneNumber);
-    if (holder === tenantId) throw new DomainError('CONFLICT', 'You already own this phone number.');
-    if (holder) throw new DomainError('CONFLICT', 'This phone number is no longer available.');
+    if (holder?.tenantId === tenantId) throw new DomainError('CONFLICT', 'You already own this phone number.');
+    if (holder) throw new DomainError('CONFLICT', NOT_AVAILABLE);
     const label = input.friendlyName?.trim() || input.phoneNumber;
     const country =
       input.country ?? COUNTRY_BY_PREFIX.find(([prefix]) => input.phoneNumber.startsWith(prefix))?.[1] ?? null;
 
-    const purchased =
-      (await callProvider(deps.logger, 'The phone number could not be checked', () =>
-        deps.telephony.findOwnedNumber(input.phoneNumber),
-      )) ??
-      (await callProvider(deps.logger, 'The phone number could not be purchased', () =>
-        deps.telephony.purchaseNumber({ phoneNumber: input.phoneNumber, friendlyName: label }),
-      ));
-    const undo = createUndoLog(deps.logger);
-    undo.add(`release ${purchased.sid}`, () => deps.telephony.releaseNumber(purchased.sid));
-
-    const id = newId();
-    let charge: { includedInPlan: boolean; costMonthly: number };
+    const intent = await intents.begin(
+      'phone-number.purchase',
+      { tenantId, id: newId(), key: input.phoneNumber },
+      { phoneNumber: input.phoneNumber, label, country },
+      NOT_AVAILABLE,
+    );
+    let charge: NumberCharge;
     try {
+      const owned = await callProvider(deps.logger, 'The phone number could not be checked', () =>
+        deps.telephony.findOwnedNumber(input.phoneNumber),
+      );
+      const purchased =
+        owned ??
+        (await callProvider(deps.logger, 'The phone number could not be purchased', () =>
+          deps.telephony.purchaseNumber({ phoneNumber: input.phoneNumber, friendlyName: label }),
+        ));
+      await intents.record(intent, { twilioSid: purchased.sid });
       const imported = await callProvider(
         deps.logger,
         'The phone number could not be connected to the voice service',
-        () => deps.voice.importTwilioNumber({ phoneNumber: purchased.phoneNumber, label, twilioSid: purchased.sid }),
-      );
-      undo.add(`remove imported number ${imported.phoneNumberId}`, () =>
-        deps.voice.deletePhoneNumber(imported.phoneNumberId),
-      );
-      charge = await db.transaction(async (trx) => {
-        await tenants.lock(trx, tenantId);
-        // Counted again under the lock: two purchases racing for the last slot cannot both pass.
-        const count = await countActivePhoneNumbers(trx, tenantId);
-        const eligibility = phoneEligibility(count, terms);
-        if (!eligibility.canPurchase) throw planLimitError(eligibility.reason);
-        const next = nextNumberCharge(count, terms);
-        await insertPhoneNumber(
-          trx,
-          tenantId,
-          {
-            id,
+        async () =>
+          // A number taken over may have been imported by the attempt that bought it.
+          (owned ? await deps.voice.findImportedNumber(purchased.phoneNumber) : null) ??
+          (await deps.voice.importTwilioNumber({
             phoneNumber: purchased.phoneNumber,
             label,
-            country,
             twilioSid: purchased.sid,
-            elevenlabsPhoneNumberId: imported.phoneNumberId,
-          },
-          isoNow(deps.clock),
-        );
-        await billing.chargePhoneNumber(trx, tenantId, id, next);
-        return next;
-      });
+          })),
+      );
+      await intents.record(intent, { voicePhoneNumberId: imported.phoneNumberId });
+      charge = await intents.complete(intent, (trx) =>
+        recordPurchase(trx, intent, { twilioSid: purchased.sid, voicePhoneNumberId: imported.phoneNumberId }, terms),
+      );
     } catch (error) {
-      await undo.rollback();
+      await intents.abandon(intent, error);
       throw error;
     }
     return {
-      phoneNumber: await view(tenantId, id),
+      phoneNumber: await view(tenantId, intent.subjectId),
       message: 'Phone number purchased successfully.',
       monthlyCost: charge.costMonthly,
       currency: terms.currency,
@@ -193,6 +239,7 @@ export function createPhoneNumbersService(
     billing: billingOf,
     searchAvailable,
     purchase,
+    purchaseIntentHandler,
 
     /** A number of the tenant that an agent may be given: it must exist here and be active. */
     async requireAssignable(tenantId: string, id: string): Promise<PhoneNumberRecord> {

@@ -112,12 +112,17 @@ export async function findAgentPhoneNumber(
 }
 
 /**
- * Which tenant holds a number, if any. Not tenant-scoped on purpose: a number is unique across the platform,
+ * Which row and tenant hold a number, if any. Not tenant-scoped on purpose: a number is unique across the platform,
  * and a purchase must know whether anyone already has it; callers reveal no more than "not available".
  */
-export async function phoneNumberHolder(db: Queryable, phoneNumber: string): Promise<string | null> {
-  const row = await db('phone_numbers').where({ phone_number: phoneNumber }).first('tenant_id');
-  return (row?.tenant_id as string | undefined) ?? null;
+export async function phoneNumberHolder(
+  db: Queryable,
+  phoneNumber: string,
+): Promise<{ id: string; tenantId: string } | null> {
+  const row: { id: string; tenant_id: string } | undefined = await db('phone_numbers')
+    .where({ phone_number: phoneNumber })
+    .first('id', 'tenant_id');
+  return row ? { id: row.id, tenantId: row.tenant_id } : null;
 }
 
 export function countActivePhoneNumbers(db: Queryable, tenantId: string): Promise<number> {

@@ -20,6 +20,7 @@ export interface ElevenLabsVoiceOptions {
 /** How old a webhook signature may be; the SDK's own `constructEvent` allows the same. */
 const WEBHOOK_TOLERANCE_SECS = 30 * 60;
 const CONVERSATION_PAGE_SIZE = 100;
+const AGENT_PAGE_SIZE = 100;
 const WEBHOOK_TYPES: readonly VoiceWebhookType[] = [
   'post_call_transcription',
   'post_call_audio',
@@ -218,6 +219,21 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
       await call(() => convai.agents.delete(agentId), 'Voice agent not found at the provider');
     },
 
+    async findAgentsByTag(tag) {
+      const agentIds: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await call(
+          () => convai.agents.list({ tags: [tag], pageSize: AGENT_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+          'Voice agent not found at the provider',
+        );
+        // Only exact tag matches count, whatever the vendor's filter lets through.
+        agentIds.push(...page.agents.filter((agent) => agent.tags.includes(tag)).map((agent) => agent.agentId));
+        cursor = page.hasMore ? page.nextCursor : undefined;
+      } while (cursor);
+      return agentIds;
+    },
+
     async createKnowledgeFromUrl(url, name) {
       const created = await call(
         () => convai.knowledgeBase.documents.createFromUrl({ url, name }),
@@ -236,6 +252,13 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
         'Knowledge document not found at the voice provider',
       );
       return { type: 'file', id: created.id, name: created.name };
+    },
+
+    async deleteKnowledgeDocument(documentId) {
+      await call(
+        () => convai.knowledgeBase.documents.delete(documentId),
+        'Knowledge document not found at the voice provider',
+      );
     },
 
     async importTwilioNumber({ phoneNumber, label }) {
@@ -261,6 +284,12 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
             : convai.phoneNumbers.update(phoneNumberId, {}, { additionalBodyParameters: { agent_id: null } }),
         'Phone number not found at the voice provider',
       );
+    },
+
+    async findImportedNumber(phoneNumber) {
+      const numbers = await call(() => convai.phoneNumbers.list(), 'Phone number not found at the voice provider');
+      const found = numbers.find((entry) => entry.phoneNumber === phoneNumber);
+      return found ? { phoneNumberId: found.phoneNumberId, agentId: found.assignedAgent?.agentId ?? null } : null;
     },
 
     async deletePhoneNumber(phoneNumberId) {

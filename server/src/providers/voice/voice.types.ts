@@ -62,11 +62,14 @@ export interface VoiceProvider {
   createAgent(config: VoiceAgentConfig): Promise<{ agentId: string }>;
   updateAgent(agentId: string, config: VoiceAgentConfig): Promise<void>;
   deleteAgent(agentId: string): Promise<void>;
+  /** The vendor's agents carrying the tag; the vendor takes no idempotency key, so a tag finds an agent again. */
+  findAgentsByTag(tag: string): Promise<string[]>;
   createKnowledgeFromUrl(url: string, name: string): Promise<VoiceKnowledgeRef>;
   createKnowledgeFromFile(
     file: { data: Buffer; filename: string; mimeType: string },
     name: string,
   ): Promise<VoiceKnowledgeRef>;
+  deleteKnowledgeDocument(documentId: string): Promise<void>;
   /** Imports a Twilio number so the vendor answers it; returns the vendor's phone number id. */
   importTwilioNumber(input: {
     phoneNumber: string;
@@ -75,6 +78,8 @@ export interface VoiceProvider {
   }): Promise<{ phoneNumberId: string }>;
   /** Points an imported number at an agent, or at none. */
   assignPhoneNumber(phoneNumberId: string, agentId: string | null): Promise<void>;
+  /** The imported number with this E.164 number, and the agent answering it, if the vendor has it. */
+  findImportedNumber(phoneNumber: string): Promise<{ phoneNumberId: string; agentId: string | null } | null>;
   /** Removes an imported number from the vendor; do this before releasing it at the telephony provider. */
   deletePhoneNumber(phoneNumberId: string): Promise<void>;
   listConversations(agentId: string, cursor?: string | null): Promise<VoiceConversationPage>;

@@ -74,7 +74,12 @@ function createAgent(ctx: Context, state: ElevenLabsState): void {
 
 function listAgents(ctx: Context, state: ElevenLabsState): void {
   const search = queryValue(ctx, 'search')?.toLowerCase();
-  const matching = state.agents.all().filter((agent) => !search || agent.name.toLowerCase().includes(search));
+  // `tags` may repeat; an agent carrying any of them matches, as the vendor documents.
+  const tags = [ctx.query.tags ?? []].flat().filter((tag) => tag !== '');
+  const matching = state.agents
+    .all()
+    .filter((agent) => !search || agent.name.toLowerCase().includes(search))
+    .filter((agent) => tags.length === 0 || agent.tags.some((tag) => tags.includes(tag)));
   const result = requestedPage(ctx, matching, (agent) => [agent.created_at_unix_secs, agent.agent_id]);
   if (!result) return;
   const lastCall = new Map<string, number>();

@@ -1,0 +1,274 @@
+import type { Knex } from 'knex';
+import type { AppDeps } from '../../app-deps';
+import { dialectOf } from '../../db/database';
+import { DomainError } from '../../domain/domain-error';
+import { isoNow } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import { isProviderNotFound } from '../../lib/provider-call';
+import { crashCheckpoint } from './crash-checkpoint';
+import {
+  agentMarkerTag,
+  type IntentHandler,
+  type IntentHandlers,
+  type IntentKind,
+  type IntentKinds,
+  type ProviderIntent,
+} from './provider-intent.types';
+import {
+  claimExpiredIntents,
+  closeHeldIntent,
+  insertIntent,
+  updateHeldIntent,
+  type NewIntent,
+} from './provider-intents.store';
+import { planSettlement, type ProviderStep, type SettleMode } from './settlement-plan';
+
+export type ProviderIntentsService = ReturnType<typeof createProviderIntentsService>;
+
+/** Another worker took the intent over (its lease ran out); whoever holds it now settles it. */
+export class IntentLeaseLost extends DomainError {
+  constructor() {
+    super('CONFLICT', 'This is taking too long and will be completed or undone shortly. Refresh in a minute.');
+  }
+}
+
+/** How many expired intents one reconciler claims at a time. */
+const CLAIM_BATCH = 20;
+/** The longest pause before an intent whose settling keeps failing is tried again. */
+const MAX_RETRY_PAUSE_MS = 60 * 60 * 1000;
+
+export interface ReconcileReport {
+  done: number;
+  undone: number;
+  failed: number;
+}
+
+type Seen = { [K in IntentKind]: (intent: ProviderIntent<K>) => Promise<IntentKinds[K]['seen']> };
+
+/**
+ * Provider side effects as intents: one is committed before the first provider call, records each provider id
+ * as the call returns, and is closed in the same transaction as our rows (finish) or after the providers are
+ * put back (undo). An intent left open by a crash is settled by the reconciler once its lease runs out, by
+ * asking the providers what exists: a crash at any point leaves all or nothing, at the providers and with us.
+ */
+export function createProviderIntentsService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config'>,
+) {
+  const { db, clock, logger, voice, telephony } = deps;
+  const leaseMs = deps.config.providerIntentLeaseSec * 1000;
+  const checkpoint = crashCheckpoint(deps.config.testCrashAt);
+  let handlers: IntentHandlers | null = null;
+
+  const now = () => isoNow(clock);
+  const inFuture = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+
+  const seen: Seen = {
+    'phone-number.purchase': async ({ input }) => {
+      const [owned, imported] = await Promise.all([
+        telephony.findOwnedNumber(input.phoneNumber),
+        voice.findImportedNumber(input.phoneNumber),
+      ]);
+      return {
+        owned: owned && { sid: owned.sid },
+        imported: imported && { phoneNumberId: imported.phoneNumberId },
+      };
+    },
+    'agent.create': async ({ subjectId, input }) => {
+      const [providerAgentIds, number] = await Promise.all([
+        voice.findAgentsByTag(agentMarkerTag(subjectId)),
+        input.number?.providerPhoneId ? voice.findImportedNumber(input.number.phoneNumber) : null,
+      ]);
+      return { providerAgentIds, numberAnsweredBy: number?.agentId ?? null };
+    },
+    'agent.delete': async ({ subjectId, input }) => ({
+      providerAgentExists: (await voice.findAgentsByTag(agentMarkerTag(subjectId))).includes(input.providerAgentId),
+    }),
+  };
+
+  /** Undoing or finishing tolerates what is already gone; a number whose previous agent is gone answers nobody. */
+  async function runStep(step: ProviderStep): Promise<void> {
+    const ignoringNotFound = (action: Promise<void>) =>
+      action.catch((error: unknown) => {
+        if (!isProviderNotFound(error)) throw error;
+      });
+    switch (step.step) {
+      case 'release-number':
+        return ignoringNotFound(telephony.releaseNumber(step.sid));
+      case 'delete-imported-number':
+        return ignoringNotFound(voice.deletePhoneNumber(step.phoneNumberId));
+      case 'delete-agent':
+        return ignoringNotFound(voice.deleteAgent(step.agentId));
+      case 'delete-knowledge':
+        return ignoringNotFound(voice.deleteKnowledgeDocument(step.documentId));
+      case 'assign-number': {
+        const { phoneNumberId, agentId } = step;
+        return ignoringNotFound(
+          voice.assignPhoneNumber(phoneNumberId, agentId).catch((error: unknown) => {
+            if (agentId && isProviderNotFound(error)) return voice.assignPhoneNumber(phoneNumberId, null);
+            throw error;
+          }),
+        );
+      }
+    }
+  }
+
+  async function runSteps(intent: ProviderIntent, steps: ProviderStep[]): Promise<void> {
+    for (const step of steps) {
+      await runStep(step);
+      checkpoint(`settle:${intent.kind}:${step.step}`);
+    }
+  }
+
+  async function close(intent: ProviderIntent, state: 'done' | 'undone'): Promise<void> {
+    if (!(await closeHeldIntent(db, intent.id, intent.leaseToken, state, now()))) throw new IntentLeaseLost();
+  }
+
+  /** Writes our rows and closes the intent as done in one transaction, while the lease still holds it. */
+  async function complete<T>(intent: ProviderIntent, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (trx) => {
+      const written = await write(trx);
+      if (!(await closeHeldIntent(trx, intent.id, intent.leaseToken, 'done', now()))) throw new IntentLeaseLost();
+      return written;
+    });
+    checkpoint(`${intent.kind}:finished`);
+    return result;
+  }
+
+  async function settle<K extends IntentKind>(intent: ProviderIntent<K>, mode: SettleMode): Promise<'done' | 'undone'> {
+    if (!handlers) throw new Error('Provider intent handlers are not set');
+    const handler: IntentHandler<K> = handlers[intent.kind];
+    const providerSide: IntentKinds[K]['seen'] = await seen[intent.kind](intent);
+    const observed = { recorded: await handler.recorded(intent), ...providerSide };
+    const plan = planSettlement(intent, observed, mode);
+    if (plan.action === 'close') {
+      await close(intent, plan.state);
+      return plan.state;
+    }
+    await runSteps(intent, plan.steps);
+    if (plan.action === 'undo') {
+      await close(intent, 'undone');
+      return 'undone';
+    }
+    try {
+      await complete(intent, await handler.finish(intent, plan.refs));
+      return 'done';
+    } catch (error) {
+      // A rule refuses our rows now (the plan's limit was reached meanwhile, the campaign has another agent).
+      if (!(error instanceof DomainError) || error instanceof IntentLeaseLost) throw error;
+      const undo = planSettlement(intent, observed, 'abandon');
+      if (undo.action !== 'undo') throw error;
+      logger.warn({ intentId: intent.id, kind: intent.kind, reason: error.message }, 'provider intent undone');
+      await runSteps(intent, undo.steps);
+      await close(intent, 'undone');
+      return 'undone';
+    }
+  }
+
+  return {
+    /** Set once, by the composition root, after the modules that own the intents' rows are built. */
+    useHandlers(all: IntentHandlers): void {
+      handlers = all;
+    },
+
+    /**
+     * Commits an intent before the first provider call. A second open intent on the same subject (the same number
+     * being bought twice at once) is refused with `conflictMessage`.
+     */
+    async begin<K extends IntentKind>(
+      kind: K,
+      subject: { tenantId: string; id: string; key: string },
+      input: IntentKinds[K]['input'],
+      conflictMessage: string,
+    ): Promise<ProviderIntent<K>> {
+      const createdAt = now();
+      const row: NewIntent = {
+        id: newId(),
+        tenantId: subject.tenantId,
+        kind,
+        subjectId: subject.id,
+        subjectKey: subject.key,
+        input,
+        leaseToken: newId(),
+        leaseUntil: inFuture(leaseMs),
+      };
+      try {
+        await insertIntent(db, row, createdAt);
+      } catch (error) {
+        if (dialectOf(db).isUniqueViolation(error)) throw new DomainError('CONFLICT', conflictMessage);
+        throw error;
+      }
+      checkpoint(`${kind}:begun`);
+      return { ...row, kind, state: 'open', input, refs: {}, attempts: 0, createdAt };
+    },
+
+    /** Records a provider id as its call returns (one at a time), and extends the lease. */
+    async record<K extends IntentKind>(intent: ProviderIntent<K>, refs: IntentKinds[K]['refs']): Promise<void> {
+      const step = Object.keys(refs).join('+');
+      checkpoint(`${intent.kind}:${step}:returned`);
+      const merged = { ...intent.refs, ...refs };
+      const held = await updateHeldIntent(
+        db,
+        intent.id,
+        intent.leaseToken,
+        { refs: merged, leaseUntil: inFuture(leaseMs) },
+        now(),
+      );
+      if (!held) throw new IntentLeaseLost();
+      intent.refs = merged;
+      checkpoint(`${intent.kind}:${step}:recorded`);
+    },
+
+    complete,
+
+    /**
+     * The request that began the intent failed: undo what can be undone (or finish what cannot, such as a
+     * deletion), asking the providers what exists. If that fails too, the intent stays open for the reconciler.
+     */
+    async abandon(intent: ProviderIntent, cause: unknown): Promise<void> {
+      if (cause instanceof IntentLeaseLost) return;
+      try {
+        // Only while the intent is still ours: a reconciler that took it over settles it alone.
+        if (!(await updateHeldIntent(db, intent.id, intent.leaseToken, { leaseUntil: inFuture(leaseMs) }, now())))
+          return;
+        await settle(intent, 'abandon');
+      } catch (error) {
+        logger.error({ err: error, intentId: intent.id, kind: intent.kind }, 'provider intent left to the reconciler');
+      }
+    },
+
+    /**
+     * Settles every open intent whose lease ran out (its request crashed or gave up), a batch at a time; an
+     * intent that cannot be settled now is tried again later, after a pause that doubles with each attempt.
+     */
+    async reconcileExpired(): Promise<ReconcileReport> {
+      const report: ReconcileReport = { done: 0, undone: 0, failed: 0 };
+      for (;;) {
+        const claimed = await claimExpiredIntents(db, {
+          now: now(),
+          limit: CLAIM_BATCH,
+          leaseToken: newId(),
+          leaseUntil: inFuture(leaseMs),
+        });
+        for (const intent of claimed) {
+          try {
+            report[await settle(intent, 'recover')] += 1;
+          } catch (error) {
+            report.failed += 1;
+            logger.error({ err: error, intentId: intent.id, kind: intent.kind }, 'provider intent not settled');
+            const pause = Math.min(MAX_RETRY_PAUSE_MS, leaseMs * 2 ** Math.min(intent.attempts, 16));
+            await updateHeldIntent(
+              db,
+              intent.id,
+              intent.leaseToken,
+              { leaseUntil: inFuture(pause), lastError: error instanceof Error ? error.message : String(error) },
+              now(),
+            );
+          }
+        }
+        if (claimed.length < CLAIM_BATCH) break;
+      }
+      if (report.done + report.undone + report.failed > 0) logger.info(report, 'provider intents reconciled');
+      return report;
+    },
+  };
+}

@@ -1,0 +1,361 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import twilio from 'twilio';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, toBool, type Db } from '../../server/src/db/database';
+import { BaseUrlRequestClient } from '../../server/src/providers/telephony/twilio.telephony';
+import { startSandbox } from '../../server/src/sandbox';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+import { createPostgresDatabase, TEST_DATABASES, type DatabaseKind } from './support/test-app';
+import { apiRoutes } from '@shared/api/routes';
+
+/**
+ * Kill -9 the real server while it buys numbers and creates and deletes agents, restart it, let the reconciler run,
+ * and check that the providers (listed through the official SDKs against the sandbox, which keeps its state in the
+ * data folder) and our database agree: no number, import or agent on one side without the other.
+ *
+ * Each database leg runs lives of the server: one that measures how long a batch of operations takes, lives killed
+ * after a random part of that time, lives that die at a named checkpoint of a provider intent (every step of every
+ * kind, and two steps of the reconciler's own undo), and a last one that only reconciles.
+ */
+
+const RANDOM_KILLS = Math.ceil(20 / TEST_DATABASES.length);
+/** Short, so that the reconciler takes a crashed request's intents soon after the restart. */
+const LEASE_SEC = 2;
+const REQUEST_TIMEOUT_MS = 60_000;
+const SETTLE_TIMEOUT_MS = 90_000;
+
+type Operation = 'purchase' | 'create-agent' | 'create-agent-on-number' | 'delete-agent';
+
+const EVERY_OPERATION: Operation[] = ['purchase', 'purchase', 'create-agent', 'create-agent-on-number', 'delete-agent'];
+
+interface ScriptedLife {
+  crashAt: string;
+  operations: Operation[];
+}
+
+/**
+ * Every checkpoint of every kind of intent, each reached by the operation that passes it. A reconciler step
+ * follows the life that leaves it work: a number bought but not imported is released, and a provider agent made
+ * but not on its number is deleted.
+ */
+const PURCHASE_AND_DELETE: ScriptedLife[] = [
+  ...['begun', 'twilioSid:returned', 'twilioSid:recorded'].map((step): ScriptedLife => ({
+    crashAt: `phone-number.purchase:${step}`,
+    operations: ['purchase'],
+  })),
+  { crashAt: 'settle:phone-number.purchase:release-number', operations: [] },
+  ...['voicePhoneNumberId:returned', 'voicePhoneNumberId:recorded', 'finished'].map((step): ScriptedLife => ({
+    crashAt: `phone-number.purchase:${step}`,
+    operations: ['purchase'],
+  })),
+  ...['begun', 'providerAgentDeleted:returned', 'providerAgentDeleted:recorded', 'finished'].map(
+    (step): ScriptedLife => ({ crashAt: `agent.delete:${step}`, operations: ['delete-agent'] }),
+  ),
+];
+
+const AGENT_CREATION: ScriptedLife[] = [
+  ...['begun', 'providerAgentId:returned', 'providerAgentId:recorded'].map((step): ScriptedLife => ({
+    crashAt: `agent.create:${step}`,
+    operations: ['create-agent-on-number'],
+  })),
+  { crashAt: 'settle:agent.create:delete-agent', operations: [] },
+  ...['numberAssigned:returned', 'numberAssigned:recorded', 'finished'].map((step): ScriptedLife => ({
+    crashAt: `agent.create:${step}`,
+    operations: ['create-agent-on-number'],
+  })),
+];
+
+/** Both legs together cover every checkpoint; one leg alone covers them all itself. */
+const SCRIPTED: Record<DatabaseKind, ScriptedLife[]> =
+  TEST_DATABASES.length > 1
+    ? { sqlite: PURCHASE_AND_DELETE, postgres: AGENT_CREATION }
+    : { sqlite: [...PURCHASE_AND_DELETE, ...AGENT_CREATION], postgres: [] };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
+
+interface Leg {
+  kind: DatabaseKind;
+  dataDir: string;
+  db: Db;
+  start(crashAt?: string): Promise<ServerProcess>;
+  drop(): Promise<void>;
+}
+
+async function openLeg(kind: DatabaseKind): Promise<Leg> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-crash-'));
+  const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PASSWORD_HASH_COST: '10',
+    SERVE_RENDERER: 'false',
+    LOG_LEVEL: 'warn',
+    PROVIDER_INTENT_LEASE_SEC: String(LEASE_SEC),
+    SANDBOX_CALL_DELAY_MS: '600000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+  let db: Db | null = null;
+  return {
+    kind,
+    dataDir,
+    get db() {
+      // Opened once the server has created and migrated the database.
+      db ??= openDatabase({ databaseUrl: database?.url, dataDir });
+      return db;
+    },
+    start: (crashAt) => startServerProcess({ ...env, ...(crashAt ? { PARLEY_TEST_CRASH_AT: crashAt } : {}) }),
+    async drop() {
+      await db?.destroy();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A client of one server life; requests cut off by a kill simply fail. */
+function apiOf(server: ServerProcess) {
+  return async <T = any>(method: string, url: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+  };
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+async function signIn(server: ServerProcess, admin: Credentials): Promise<string> {
+  const res = await apiOf(server)('POST', apiRoutes.auth.login(), undefined, admin);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.accessToken as string;
+}
+
+/** One operation as the API sees it; what it answers does not matter here, only what it leaves behind. */
+async function operate(server: ServerProcess, token: string, operation: Operation, round: number): Promise<void> {
+  const api = apiOf(server);
+  const agentBody = (name: string) => ({
+    name,
+    purpose: 'Answers the phone for the crash test.',
+    greeting: 'Hello, crash test speaking.',
+    closing: 'Goodbye.',
+  });
+  if (operation === 'purchase') {
+    const country = pick(['NZ', 'AU', 'US']);
+    const available = await api('GET', `${apiRoutes.phoneNumbers.available()}?country=${country}&limit=50`, token);
+    const phoneNumber = pick(available.body.availableNumbers as Array<{ phoneNumber: string }>)?.phoneNumber;
+    if (phoneNumber) await api('POST', apiRoutes.phoneNumbers.purchase(), token, { phoneNumber });
+    return;
+  }
+  if (operation === 'create-agent') {
+    await api('POST', apiRoutes.agents.collection(), token, agentBody(`Crash ${round} plain`));
+    return;
+  }
+  if (operation === 'create-agent-on-number') {
+    const numbers = (await api('GET', apiRoutes.phoneNumbers.list(), token)).body.phoneNumbers as Array<{ id: string }>;
+    const number = pick(numbers);
+    if (number)
+      await api('POST', apiRoutes.agents.collection(), token, {
+        ...agentBody(`Crash ${round} on number`),
+        phoneNumberId: number.id,
+      });
+    return;
+  }
+  // An agent without a number: deactivating it touches no provider, so only the deletion has provider steps.
+  const agents = (await api('GET', apiRoutes.agents.collection(), token)).body.agents as Array<{
+    id: string;
+    phoneNumberId: string | null;
+  }>;
+  const agent = pick(agents.filter((candidate) => !candidate.phoneNumberId));
+  if (!agent) return;
+  const first = await api('DELETE', apiRoutes.agents.byId(agent.id), token);
+  if (first.status === 200 && first.body.deleted === false) await api('DELETE', apiRoutes.agents.byId(agent.id), token);
+}
+
+function runOperations(server: ServerProcess, token: string, operations: Operation[], round: number) {
+  return Promise.allSettled(operations.map((operation) => operate(server, token, operation, round)));
+}
+
+async function openIntents(db: Db): Promise<number> {
+  const row = (await db('provider_intents').where({ state: 'open' }).count({ n: '*' }).first()) as {
+    n: string | number;
+  };
+  return Number(row.n);
+}
+
+/** What the providers hold, listed through the official SDKs against the leg's sandbox (the server is down). */
+async function providerState(dataDir: string) {
+  const sandbox = await startSandbox({
+    dataDir: path.join(dataDir, 'sandbox'),
+    callDelayMs: 600_000,
+    webhookUrl: () => null,
+  });
+  try {
+    const voice = new ElevenLabsClient({
+      apiKey: sandbox.elevenlabs.apiKey,
+      baseUrl: sandbox.elevenlabs.baseUrl,
+      maxRetries: 0,
+    });
+    const telephony = twilio(sandbox.twilio.accountSid, sandbox.twilio.authToken, {
+      httpClient: new BaseUrlRequestClient(new URL(sandbox.twilio.baseUrl)),
+    });
+    const agentIds: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await voice.conversationalAi.agents.list({ pageSize: 100, ...(cursor ? { cursor } : {}) });
+      agentIds.push(...page.agents.map((agent) => agent.agentId));
+      cursor = page.hasMore ? page.nextCursor : undefined;
+    } while (cursor);
+    const owned = await telephony.incomingPhoneNumbers.list();
+    const imported = await voice.conversationalAi.phoneNumbers.list();
+    return {
+      agentIds: agentIds.sort(),
+      owned: owned.map((number) => `${number.phoneNumber} ${number.sid}`).sort(),
+      imported: imported
+        .map((number) => `${number.phoneNumber} ${number.phoneNumberId} ${number.assignedAgent?.agentId ?? 'nobody'}`)
+        .sort(),
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The same three lists as our database says they should be: a number answers its agent only while it is active. */
+async function databaseState(db: Db) {
+  const numbers: Array<{
+    phone_number: string;
+    twilio_sid: string;
+    elevenlabs_phone_number_id: string;
+    agent_active: unknown;
+    agent_provider_id: string | null;
+  }> = await db('phone_numbers as pn')
+    .leftJoin('agents as a', 'a.id', 'pn.assigned_agent_id')
+    .select(
+      'pn.phone_number',
+      'pn.twilio_sid',
+      'pn.elevenlabs_phone_number_id',
+      'a.active as agent_active',
+      'a.elevenlabs_agent_id as agent_provider_id',
+    );
+  const agentIds = (await db('agents').whereNotNull('elevenlabs_agent_id').pluck('elevenlabs_agent_id')).map(String);
+  const answeredBy = (number: (typeof numbers)[number]) =>
+    (toBool(number.agent_active) && number.agent_provider_id) || 'nobody';
+  return {
+    agentIds: agentIds.sort(),
+    owned: numbers.map((number) => `${number.phone_number} ${number.twilio_sid}`).sort(),
+    imported: numbers
+      .map((number) => `${number.phone_number} ${number.elevenlabs_phone_number_id} ${answeredBy(number)}`)
+      .sort(),
+  };
+}
+
+const onlyIn = (a: string[], b: string[]) => a.filter((item) => !b.includes(item));
+
+describe('kill -9 during provider side effects', () => {
+  it.concurrent.each(TEST_DATABASES)(
+    'leaves the providers and the database in agreement, with zero orphans, after random and scripted kills (%s)',
+    async (kind) => {
+      const leg = await openLeg(kind);
+      let server: ServerProcess | null = null;
+      const startedAt = Date.now();
+      try {
+        // The first life sets up a tenant and measures how long a batch of operations takes, without a kill.
+        server = await leg.start();
+        const created = await apiOf(server)('POST', apiRoutes.testSupport.tenants(), undefined, {
+          plan: 'enterprise',
+          users: ['admin'],
+        });
+        const { email, password } = created.body.users[0] as Credentials;
+        const admin: Credentials = { email, password };
+        let token = await signIn(server, admin);
+        await runOperations(server, token, ['purchase', 'purchase', 'purchase', 'create-agent', 'create-agent'], 0);
+        await runOperations(server, token, ['create-agent', 'create-agent', 'create-agent', 'create-agent'], 0);
+        const batchStarted = Date.now();
+        await runOperations(server, token, EVERY_OPERATION, 0);
+        const batchMs = Date.now() - batchStarted;
+        await server.kill();
+
+        for (let round = 1; round <= RANDOM_KILLS; round += 1) {
+          server = await leg.start();
+          token = await signIn(server, admin);
+          const operations = runOperations(server, token, EVERY_OPERATION, round);
+          await sleep(Math.random() * batchMs * 1.5);
+          await server.kill();
+          await operations;
+        }
+
+        const unreached: string[] = [];
+        for (const [index, life] of SCRIPTED[kind].entries()) {
+          server = await leg.start(life.crashAt);
+          const current = server;
+          const operations = signIn(current, admin)
+            .then((fresh) => runOperations(current, fresh, life.operations, RANDOM_KILLS + 1 + index))
+            .catch(() => undefined);
+          const died = await Promise.race([current.ended, sleep(SETTLE_TIMEOUT_MS).then(() => 'alive' as const)]);
+          if (died !== 'SIGKILL') unreached.push(life.crashAt);
+          await current.kill();
+          await operations;
+        }
+
+        // The last life only reconciles what the kills left open.
+        server = await leg.start();
+        const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+        while ((await openIntents(leg.db)) > 0 && Date.now() < deadline) await sleep(250);
+        const left = await openIntents(leg.db);
+        await server.stop();
+
+        const [provider, ours] = await Promise.all([providerState(leg.dataDir), databaseState(leg.db)]);
+        const orphans = {
+          numbersOnlyAtTwilio: onlyIn(provider.owned, ours.owned),
+          numbersOnlyWithUs: onlyIn(ours.owned, provider.owned),
+          importsOnlyAtElevenLabs: onlyIn(provider.imported, ours.imported),
+          importsOnlyWithUs: onlyIn(ours.imported, provider.imported),
+          agentsOnlyAtElevenLabs: onlyIn(provider.agentIds, ours.agentIds),
+          agentsOnlyWithUs: onlyIn(ours.agentIds, provider.agentIds),
+        };
+        const settled = await leg
+          .db('provider_intents')
+          .select('kind', 'state')
+          .count({ n: '*' })
+          .groupBy('kind', 'state');
+        process.stdout.write(
+          `[crash ${kind}] ${RANDOM_KILLS} random + ${SCRIPTED[kind].length} scripted kills in ${Math.round(
+            (Date.now() - startedAt) / 1000,
+          )} s; batch ${batchMs} ms; ${provider.owned.length} numbers, ${provider.agentIds.length} agents; intents ${JSON.stringify(
+            settled,
+          )}; orphans ${JSON.stringify(orphans)}\n`,
+        );
+        expect(unreached, 'checkpoints the scripted operations never reached').toEqual([]);
+        expect(left, 'intents still open after the reconciler ran').toBe(0);
+        expect(orphans).toEqual({
+          numbersOnlyAtTwilio: [],
+          numbersOnlyWithUs: [],
+          importsOnlyAtElevenLabs: [],
+          importsOnlyWithUs: [],
+          agentsOnlyAtElevenLabs: [],
+          agentsOnlyWithUs: [],
+        });
+        expect(provider.owned.length, 'the lives bought numbers').toBeGreaterThan(2);
+        expect(provider.agentIds.length, 'the lives created agents').toBeGreaterThan(2);
+      } finally {
+        await server?.kill();
+        await leg.drop();
+      }
+    },
+    15 * 60_000,
+  );
+});
