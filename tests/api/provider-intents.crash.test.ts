@@ -41,38 +41,35 @@ interface ScriptedLife {
  * follows the life that leaves it work: a number bought but not imported is released, and a provider agent made
  * but not on its number is deleted.
  */
-const PURCHASE_AND_DELETE: ScriptedLife[] = [
-  ...['begun', 'twilioSid:returned', 'twilioSid:recorded'].map((step): ScriptedLife => ({
-    crashAt: `phone-number.purchase:${step}`,
-    operations: ['purchase'],
-  })),
+const livesAt = (kind: string, operation: Operation, steps: string[]) =>
+  steps.map((step): ScriptedLife => ({ crashAt: `${kind}:${step}`, operations: [operation] }));
+
+const PURCHASE: ScriptedLife[] = [
+  ...livesAt('phone-number.purchase', 'purchase', ['begun', 'twilioSid:returned', 'twilioSid:recorded']),
   { crashAt: 'settle:phone-number.purchase:release-number', operations: [] },
-  ...['voicePhoneNumberId:returned', 'voicePhoneNumberId:recorded', 'finished'].map((step): ScriptedLife => ({
-    crashAt: `phone-number.purchase:${step}`,
-    operations: ['purchase'],
-  })),
-  ...['begun', 'providerAgentDeleted:returned', 'providerAgentDeleted:recorded', 'finished'].map(
-    (step): ScriptedLife => ({ crashAt: `agent.delete:${step}`, operations: ['delete-agent'] }),
-  ),
+  ...livesAt('phone-number.purchase', 'purchase', ['voicePhoneNumberId:returned', 'voicePhoneNumberId:recorded']),
+  ...livesAt('phone-number.purchase', 'purchase', ['finished']),
 ];
 
 const AGENT_CREATION: ScriptedLife[] = [
-  ...['begun', 'providerAgentId:returned', 'providerAgentId:recorded'].map((step): ScriptedLife => ({
-    crashAt: `agent.create:${step}`,
-    operations: ['create-agent-on-number'],
-  })),
+  ...livesAt('agent.create', 'create-agent-on-number', [
+    'begun',
+    'providerAgentId:returned',
+    'providerAgentId:recorded',
+  ]),
   { crashAt: 'settle:agent.create:delete-agent', operations: [] },
-  ...['numberAssigned:returned', 'numberAssigned:recorded', 'finished'].map((step): ScriptedLife => ({
-    crashAt: `agent.create:${step}`,
-    operations: ['create-agent-on-number'],
-  })),
+  ...livesAt('agent.create', 'create-agent-on-number', ['numberAssigned:returned', 'numberAssigned:recorded']),
+  ...livesAt('agent.create', 'create-agent-on-number', ['finished']),
 ];
 
-/** Both legs together cover every checkpoint; one leg alone covers them all itself. */
+const DELETION_BEFORE = livesAt('agent.delete', 'delete-agent', ['begun', 'providerAgentDeleted:returned']);
+const DELETION_AFTER = livesAt('agent.delete', 'delete-agent', ['providerAgentDeleted:recorded', 'finished']);
+
+/** Both legs together cover every checkpoint, split evenly; one leg alone covers them all itself. */
 const SCRIPTED: Record<DatabaseKind, ScriptedLife[]> =
   TEST_DATABASES.length > 1
-    ? { sqlite: PURCHASE_AND_DELETE, postgres: AGENT_CREATION }
-    : { sqlite: [...PURCHASE_AND_DELETE, ...AGENT_CREATION], postgres: [] };
+    ? { sqlite: [...PURCHASE, ...DELETION_BEFORE], postgres: [...AGENT_CREATION, ...DELETION_AFTER] }
+    : { sqlite: [...PURCHASE, ...DELETION_BEFORE, ...AGENT_CREATION, ...DELETION_AFTER], postgres: [] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
@@ -145,6 +142,17 @@ async function signIn(server: ServerProcess, admin: Credentials): Promise<string
   return res.body.accessToken as string;
 }
 
+/**
+ * Tries again, with another number or agent, while the one picked is still held by an intent a kill left open (409
+ * until the reconciler settles it, a few seconds into the new life).
+ */
+async function whileInUse(attempt: () => Promise<{ status: number } | null>): Promise<void> {
+  for (let tries = 0; tries < 20; tries += 1) {
+    if ((await attempt())?.status !== 409) return;
+    await sleep(500);
+  }
+}
+
 /** One operation as the API sees it; what it answers does not matter here, only what it leaves behind. */
 async function operate(server: ServerProcess, token: string, operation: Operation, round: number): Promise<void> {
   const api = apiOf(server);
@@ -155,10 +163,12 @@ async function operate(server: ServerProcess, token: string, operation: Operatio
     closing: 'Goodbye.',
   });
   if (operation === 'purchase') {
-    const country = pick(['NZ', 'AU', 'US']);
-    const available = await api('GET', `${apiRoutes.phoneNumbers.available()}?country=${country}&limit=50`, token);
-    const phoneNumber = pick(available.body.availableNumbers as Array<{ phoneNumber: string }>)?.phoneNumber;
-    if (phoneNumber) await api('POST', apiRoutes.phoneNumbers.purchase(), token, { phoneNumber });
+    await whileInUse(async () => {
+      const country = pick(['NZ', 'AU', 'US']);
+      const available = await api('GET', `${apiRoutes.phoneNumbers.available()}?country=${country}&limit=50`, token);
+      const phoneNumber = pick(available.body.availableNumbers as Array<{ phoneNumber: string }>)?.phoneNumber;
+      return phoneNumber ? api('POST', apiRoutes.phoneNumbers.purchase(), token, { phoneNumber }) : null;
+    });
     return;
   }
   if (operation === 'create-agent') {
@@ -166,24 +176,33 @@ async function operate(server: ServerProcess, token: string, operation: Operatio
     return;
   }
   if (operation === 'create-agent-on-number') {
-    const numbers = (await api('GET', apiRoutes.phoneNumbers.list(), token)).body.phoneNumbers as Array<{ id: string }>;
-    const number = pick(numbers);
-    if (number)
-      await api('POST', apiRoutes.agents.collection(), token, {
-        ...agentBody(`Crash ${round} on number`),
-        phoneNumberId: number.id,
-      });
+    await whileInUse(async () => {
+      const numbers = (await api('GET', apiRoutes.phoneNumbers.list(), token)).body.phoneNumbers as Array<{
+        id: string;
+      }>;
+      const number = pick(numbers);
+      const body = { ...agentBody(`Crash ${round} on number`), phoneNumberId: number?.id };
+      return number ? api('POST', apiRoutes.agents.collection(), token, body) : null;
+    });
     return;
   }
-  // An agent without a number: deactivating it touches no provider, so only the deletion has provider steps.
-  const agents = (await api('GET', apiRoutes.agents.collection(), token)).body.agents as Array<{
-    id: string;
-    phoneNumberId: string | null;
-  }>;
-  const agent = pick(agents.filter((candidate) => !candidate.phoneNumberId));
-  if (!agent) return;
-  const first = await api('DELETE', apiRoutes.agents.byId(agent.id), token);
-  if (first.status === 200 && first.body.deleted === false) await api('DELETE', apiRoutes.agents.byId(agent.id), token);
+  // An agent without a number (made now if there is none): deactivating it touches no provider, so only the
+  // deletion has provider steps.
+  await whileInUse(async () => {
+    const agents = (await api('GET', apiRoutes.agents.collection(), token)).body.agents as Array<{
+      id: string;
+      phoneNumberId: string | null;
+    }>;
+    const agent =
+      pick(agents.filter((candidate) => !candidate.phoneNumberId)) ??
+      ((await api('POST', apiRoutes.agents.collection(), token, agentBody(`Crash ${round} to delete`))).body?.agent as
+        { id: string } | undefined);
+    if (!agent) return null;
+    const first = await api('DELETE', apiRoutes.agents.byId(agent.id), token);
+    return first.status === 200 && first.body.deleted === false
+      ? api('DELETE', apiRoutes.agents.byId(agent.id), token)
+      : first;
+  });
 }
 
 function runOperations(server: ServerProcess, token: string, operations: Operation[], round: number) {
