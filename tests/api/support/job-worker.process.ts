@@ -18,8 +18,9 @@ await jobs.work(
   'count-me',
   async (_data, job) => {
     await db('job_runs').insert({ job_id: job.id, worker });
-    // A moment of work, so that both processes hold jobs at the same time.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Enough work that one process cannot drain the queue between two polls of the other (0.5 s), so both
+    // processes hold jobs at the same time.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   },
   { concurrency: 4 },
 );
