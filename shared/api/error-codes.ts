@@ -1,3 +1,13 @@
+/** The codes a provider adapter (voice, telephony, payments) fails with. */
+export const PROVIDER_ERROR_CODES = [
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_TIMEOUT',
+  'PROVIDER_BUSY',
+  'PROVIDER_REJECTED',
+  'PROVIDER_NOT_FOUND',
+  'PROVIDER_CONFLICT',
+] as const;
+
 /** Domain error codes: the service owns the code, the HTTP layer maps it to a status. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -18,27 +28,12 @@ export const ERROR_CODES = [
   'AGENT_LOCKED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
-  'PROVIDER_UNAVAILABLE',
-  'PROVIDER_TIMEOUT',
-  'PROVIDER_BUSY',
-  'PROVIDER_REJECTED',
-  'PROVIDER_NOT_FOUND',
-  'PROVIDER_CONFLICT',
+  ...PROVIDER_ERROR_CODES,
   'WEBHOOK_SIGNATURE_INVALID',
   'INTERNAL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** The codes a provider adapter (voice, telephony, payments) fails with. */
-export const PROVIDER_ERROR_CODES = [
-  'PROVIDER_UNAVAILABLE',
-  'PROVIDER_TIMEOUT',
-  'PROVIDER_BUSY',
-  'PROVIDER_REJECTED',
-  'PROVIDER_NOT_FOUND',
-  'PROVIDER_CONFLICT',
-] as const satisfies readonly ErrorCode[];
 
 export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
