@@ -24,3 +24,14 @@ export interface Plan {
   sortOrder: number;
   stripeProductId: string | null;
 }
+
+/** GET plans, plans/visible and admin/plans. */
+export interface PlansResponse {
+  plans: Plan[];
+}
+
+/** POST and PUT admin/plans, POST admin/plans/{id}/sync. */
+export interface PlanResponse {
+  plan: Plan;
+  message: string;
+}

@@ -1,30 +1,129 @@
 import type { Knex } from 'knex';
+import type { SyncUsageResponse } from '@shared/api/admin-billing.types';
+import type {
+  CurrentUsageResponse,
+  UsageHistoryResponse,
+  UsageLimitsResponse,
+  UsageRecord,
+} from '@shared/api/usage.types';
 import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
+import { percentUsed, projectMonth, usageStatus } from '@shared/domain/usage-projection';
 import type { AppDeps } from '../../app-deps';
 import { isoNow, monthKey } from '../../lib/clock';
-import type { UsageTerms } from '../tenants/tenants.service';
-import { lockUsageMonth, minutesUsedInMonth, totalCalls, updateUsageMonth } from './usage.store';
+import { newId } from '../../lib/ids';
+import { crashCheckpoint } from '../provider-intents/crash-checkpoint';
+import type { TenantsService, UsageTerms } from '../tenants/tenants.service';
+import {
+  findMeterReport,
+  findUsageMonth,
+  insertMeterReport,
+  lockUsageMonth,
+  markMeterReportFailed,
+  markMeterReportSent,
+  meterReportsBetween,
+  minutesUsedInMonth,
+  stalePendingReports,
+  totalCalls,
+  updateUsageMonth,
+  usageHistory,
+  type MeterReport,
+} from './usage.store';
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
-/** Minutes per tenant and month, and the overage they cost (the rule is shared/domain/call-minutes.ts). */
-export function createUsageService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+/** The job that sends one call's minutes to the payments provider's meter. */
+export const REPORT_USAGE_JOB = 'report-usage';
+/** The job that re-queues reports whose job was lost (a queue wiped, a job out of retries). */
+export const SWEEP_USAGE_REPORTS_JOB = 'sweep-usage-reports';
+/** A send takes well under a second; a run this long died with its process and is retried. */
+export const REPORT_USAGE_RETRIES = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 };
+/**
+ * A pending report this old has likely lost its job (its run died with its process, which the engine notices only
+ * after the job's expiry and its own maintenance pass); queuing it again is harmless, the provider counts it once.
+ */
+const STALE_REPORT_MS = 90 * 1000;
+const SWEEP_BATCH = 500;
+/** The provider takes meter events of the past 35 days only. */
+const METER_LOOKBACK_MS = 34 * 24 * 3600 * 1000;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function daysInMonthOf(date: Date): number {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+}
+
+const emptyMonth = (month: string, minutesIncluded: number): UsageRecord => ({
+  id: `${month}-none`,
+  monthYyyyMm: month,
+  minutesUsed: 0,
+  minutesIncluded,
+  minutesBillable: 0,
+  billingCost: 0,
+});
+
+/**
+ * Minutes per tenant and month, the overage they cost (the rule is shared/domain/call-minutes.ts), and each call's
+ * meter event at the payments provider: committed with the call, sent by a job, counted once by the provider.
+ */
+export function createUsageService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'jobs' | 'payments' | 'config'>,
+  tenants: TenantsService,
+) {
+  const { db } = deps;
+  const checkpoint = crashCheckpoint(deps.config.testCrashAt);
+
+  async function queueReport(reportId: string, trx?: Knex.Transaction): Promise<void> {
+    await deps.jobs.send(REPORT_USAGE_JOB, { reportId }, { singletonKey: reportId, ...REPORT_USAGE_RETRIES }, trx);
+  }
+
+  /** Sends the report unless it was sent; a resend of one the provider has is harmless (same identifier). */
+  async function send(report: MeterReport): Promise<void> {
+    const now = deps.clock.now().getTime();
+    const occurred = Date.parse(report.occurredAt);
+    const timestamp = Math.floor(Math.min(now, Math.max(occurred, now - METER_LOOKBACK_MS)) / 1000);
+    try {
+      await deps.payments.reportUsage({
+        customerId: report.customerId,
+        minutes: report.minutes,
+        identifier: report.identifier,
+        timestamp,
+      });
+    } catch (error) {
+      await markMeterReportFailed(db, report.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    // A crash here leaves the report pending: it is sent again, and the provider counts its identifier once.
+    checkpoint('usage-report:sent');
+    await markMeterReportSent(db, report.id, isoNow(deps.clock));
+  }
+
+  async function terms(tenantId: string) {
+    const [tenant, plan, usageTerms] = await Promise.all([
+      tenants.get(tenantId),
+      tenants.plan(tenantId),
+      tenants.usageTerms(tenantId),
+    ]);
+    return { tenant, plan, usageTerms };
+  }
+
   return {
     /**
-     * Adds one call to the tenant's month in `trx`, the transaction that records the call, so a call is
-     * counted exactly when it is recorded. An existing month keeps the allowance it started with.
+     * Adds one call to the tenant's month in `trx`, the transaction that records the call, so a call is counted
+     * exactly when it is recorded; with a subscription, its meter event is committed and queued in the same
+     * transaction. An existing month keeps the allowance it started with.
      */
     async recordCall(
       trx: Knex.Transaction,
       tenantId: string,
-      call: { startedAt: string; durationSec: number },
-      terms: UsageTerms,
+      call: { startedAt: string; durationSec: number; conversationId: string },
+      usageTerms: UsageTerms,
     ): Promise<void> {
       const month = call.startedAt.slice(0, 7);
       const now = isoNow(deps.clock);
-      const current = await lockUsageMonth(trx, tenantId, month, terms.minutesIncluded, now);
-      const minutesUsed = current.minutesUsed + billedMinutes(call.durationSec);
-      const totals = usageTotals(minutesUsed, current.minutesIncluded, terms.ratePerMinuteCents);
+      const current = await lockUsageMonth(trx, tenantId, month, usageTerms.minutesIncluded, now);
+      const minutes = billedMinutes(call.durationSec);
+      const minutesUsed = current.minutesUsed + minutes;
+      const totals = usageTotals(minutesUsed, current.minutesIncluded, usageTerms.ratePerMinuteCents);
       await updateUsageMonth(
         trx,
         tenantId,
@@ -33,17 +132,156 @@ export function createUsageService(deps: Pick<AppDeps, 'db' | 'clock'>) {
           secondsUsed: current.secondsUsed + Math.max(0, call.durationSec),
           minutesUsed,
           minutesBillable: totals.minutesBillable,
-          costPerMinuteApplied: terms.ratePerMinuteCents,
+          costPerMinuteApplied: usageTerms.ratePerMinuteCents,
           billingCost: totals.billingCost,
           callsCount: current.callsCount + 1,
         },
         now,
       );
+      if (usageTerms.meteredCustomerId && minutes > 0) {
+        const report = {
+          id: newId(),
+          tenantId,
+          identifier: call.conversationId,
+          customerId: usageTerms.meteredCustomerId,
+          minutes,
+          occurredAt: call.startedAt,
+        };
+        if (await insertMeterReport(trx, report, now)) await queueReport(report.id, trx);
+      }
+    },
+
+    /**
+     * The month's allowance and rate after a plan change: the provider's graduated price applies the new plan to
+     * the whole period, so the month's overage is worked out again on the new terms.
+     */
+    async reviseCurrentMonth(trx: Knex.Transaction, tenantId: string, usageTerms: UsageTerms): Promise<void> {
+      const month = monthKey(deps.clock.now());
+      const now = isoNow(deps.clock);
+      const current = await lockUsageMonth(trx, tenantId, month, usageTerms.minutesIncluded, now);
+      const totals = usageTotals(current.minutesUsed, usageTerms.minutesIncluded, usageTerms.ratePerMinuteCents);
+      await trx('usage').where({ tenant_id: tenantId, month_yyyy_mm: month }).update({
+        minutes_included: usageTerms.minutesIncluded,
+        minutes_billable: totals.minutesBillable,
+        cost_per_minute_applied: usageTerms.ratePerMinuteCents,
+        billing_cost: totals.billingCost,
+        updated_at: now,
+      });
+    },
+
+    /** The job's work: sends one report (nothing if it was sent). */
+    async sendReport(reportId: string): Promise<void> {
+      const report = await findMeterReport(db, reportId);
+      if (!report || report.state === 'sent') return;
+      await send(report);
+    },
+
+    /** Queues again the pending reports whose job was lost; answers how many. */
+    async sweepPendingReports(): Promise<number> {
+      const stale = await stalePendingReports(
+        db,
+        new Date(deps.clock.now().getTime() - STALE_REPORT_MS).toISOString(),
+        SWEEP_BATCH,
+      );
+      for (const report of stale) await queueReport(report.id);
+      return stale.length;
+    },
+
+    /**
+     * Sends the period's calls the provider has not counted: every pending one, and when the provider's total is
+     * below what we sent, the sent ones again (the provider counts an identifier once, so only the missing count).
+     */
+    async syncToProvider(
+      tenantId: string,
+      period: { start: number; end: number },
+      meterId: string | null,
+    ): Promise<SyncUsageResponse> {
+      const reports = await meterReportsBetween(
+        db,
+        tenantId,
+        new Date(period.start * 1000).toISOString(),
+        new Date(period.end * 1000).toISOString(),
+      );
+      const pending = reports.filter((report) => report.state === 'pending');
+      const sent = reports.filter((report) => report.state === 'sent');
+      let resend = pending;
+      let callsAlreadyCounted = sent.length;
+      const customerId = reports[0]?.customerId;
+      if (meterId && customerId && sent.length) {
+        const counted = await deps.payments.countedUsage({ meterId, customerId, ...period });
+        const sentMinutes = sent.reduce((sum, report) => sum + report.minutes, 0);
+        if (counted < sentMinutes) {
+          resend = reports;
+          callsAlreadyCounted = 0;
+        }
+      }
+      for (const report of resend) await send(report);
+      const minutesSent = resend.reduce((sum, report) => sum + report.minutes, 0);
+      return {
+        callsSent: resend.length,
+        minutesSent,
+        callsAlreadyCounted,
+        message: resend.length
+          ? `Sent ${resend.length} call${resend.length === 1 ? '' : 's'} (${minutesSent} minutes) to the payment provider.`
+          : 'The payment provider already has all usage for this period.',
+      };
+    },
+
+    async limits(tenantId: string): Promise<UsageLimitsResponse> {
+      const { plan, usageTerms } = await terms(tenantId);
+      return {
+        limits: {
+          minutesIncluded: usageTerms.minutesIncluded,
+          overageRatePerMinute: usageTerms.ratePerMinuteCents,
+          maxAgents: plan.maxAgents,
+          maxPhoneNumbers: plan.maxPhoneNumbers,
+          maxCampaigns: plan.maxCampaigns,
+        },
+        currency: plan.currency,
+      };
+    },
+
+    async current(tenantId: string): Promise<CurrentUsageResponse> {
+      const now = deps.clock.now();
+      const month = monthKey(now);
+      const [{ plan, usageTerms }, stored] = await Promise.all([terms(tenantId), findUsageMonth(db, tenantId, month)]);
+      const usage = stored ?? emptyMonth(month, usageTerms.minutesIncluded);
+      const rate = stored?.minutesUsed ? stored.costPerMinuteApplied : usageTerms.ratePerMinuteCents;
+      const daysInMonth = daysInMonthOf(now);
+      const daysElapsed = Math.min(
+        daysInMonth,
+        Math.floor((now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / DAY_MS) + 1,
+      );
+      return {
+        usage: {
+          id: usage.id,
+          monthYyyyMm: usage.monthYyyyMm,
+          minutesUsed: usage.minutesUsed,
+          minutesIncluded: usage.minutesIncluded,
+          minutesBillable: usage.minutesBillable,
+          billingCost: usage.billingCost,
+        },
+        projection: projectMonth(usage.minutesUsed, usage.minutesIncluded, rate, daysElapsed, daysInMonth),
+        usageStatus: usageStatus(usage.minutesUsed, usage.minutesIncluded),
+        percentUsed: percentUsed(usage.minutesUsed, usage.minutesIncluded),
+        overageRatePerMinute: rate,
+        currency: plan.currency,
+        daysElapsed,
+        daysInMonth,
+      };
+    },
+
+    async history(tenantId: string, limit: number): Promise<UsageHistoryResponse> {
+      const [plan, months] = await Promise.all([tenants.plan(tenantId), usageHistory(db, tenantId, limit)]);
+      return {
+        usageHistory: months.map(({ costPerMinuteApplied: _rate, ...month }) => month),
+        currency: plan.currency,
+      };
     },
 
     /** Minutes used this calendar month (UTC). */
-    minutesThisMonth: (tenantId: string) => minutesUsedInMonth(deps.db, tenantId, monthKey(deps.clock.now())),
+    minutesThisMonth: (tenantId: string) => minutesUsedInMonth(db, tenantId, monthKey(deps.clock.now())),
 
-    totalCalls: (tenantId: string) => totalCalls(deps.db, tenantId),
+    totalCalls: (tenantId: string) => totalCalls(db, tenantId),
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db/database';
+import type { UsageRecord } from '@shared/api/usage.types';
+import { toIso, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
 /** A tenant's month of calls: seconds and billed minutes, the allowance it started with, the overage so far. */
@@ -81,4 +82,134 @@ export async function minutesUsedInMonth(db: Db, tenantId: string, month: string
 export async function totalCalls(db: Db, tenantId: string): Promise<number> {
   const row = await db('usage').where({ tenant_id: tenantId }).sum({ n: 'calls_count' }).first();
   return Number(row?.n ?? 0);
+}
+
+/** A month as the API shows it (spec 001 §3), with the rate its overage was worked out at. */
+export interface UsageMonthRecord extends UsageRecord {
+  costPerMinuteApplied: number;
+}
+
+interface UsageRow {
+  id: string;
+  month_yyyy_mm: string;
+  minutes_used: number | string;
+  minutes_included: number | string;
+  minutes_billable: number | string;
+  billing_cost: number | string;
+  cost_per_minute_applied: number | string;
+}
+
+const toUsageMonthRecord = (row: UsageRow): UsageMonthRecord => ({
+  id: row.id,
+  monthYyyyMm: row.month_yyyy_mm,
+  minutesUsed: Number(row.minutes_used),
+  minutesIncluded: Number(row.minutes_included),
+  minutesBillable: Number(row.minutes_billable),
+  billingCost: Number(row.billing_cost),
+  costPerMinuteApplied: Number(row.cost_per_minute_applied),
+});
+
+export async function findUsageMonth(db: Db, tenantId: string, month: string): Promise<UsageMonthRecord | undefined> {
+  const row: UsageRow | undefined = await db('usage').where({ tenant_id: tenantId, month_yyyy_mm: month }).first();
+  return row ? toUsageMonthRecord(row) : undefined;
+}
+
+/** Newest month first. */
+export async function usageHistory(db: Db, tenantId: string, limit: number): Promise<UsageMonthRecord[]> {
+  const rows: UsageRow[] = await db('usage')
+    .where({ tenant_id: tenantId })
+    .orderBy('month_yyyy_mm', 'desc')
+    .limit(limit);
+  return rows.map(toUsageMonthRecord);
+}
+
+/** A meter event waiting to be sent, or sent: one per call. */
+export interface MeterReport {
+  id: string;
+  tenantId: string;
+  identifier: string;
+  customerId: string;
+  minutes: number;
+  occurredAt: string;
+  state: 'pending' | 'sent';
+}
+
+interface MeterReportRow {
+  id: string;
+  tenant_id: string;
+  identifier: string;
+  customer_id: string;
+  minutes: number | string;
+  occurred_at: unknown;
+  state: 'pending' | 'sent';
+}
+
+const toMeterReport = (row: MeterReportRow): MeterReport => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  identifier: row.identifier,
+  customerId: row.customer_id,
+  minutes: Number(row.minutes),
+  occurredAt: toIso(row.occurred_at),
+  state: row.state,
+});
+
+/** False when the call already has its report (a call recorded twice is reported once). */
+export async function insertMeterReport(
+  trx: Knex.Transaction,
+  report: Omit<MeterReport, 'state'>,
+  now: string,
+): Promise<boolean> {
+  const inserted = await trx('usage_meter_reports')
+    .insert({
+      id: report.id,
+      tenant_id: report.tenantId,
+      identifier: report.identifier,
+      customer_id: report.customerId,
+      minutes: report.minutes,
+      occurred_at: report.occurredAt,
+      state: 'pending',
+      created_at: now,
+    })
+    .onConflict('identifier')
+    .ignore()
+    .returning('id');
+  return inserted.length > 0;
+}
+
+export async function findMeterReport(db: Db, id: string): Promise<MeterReport | undefined> {
+  const row: MeterReportRow | undefined = await db('usage_meter_reports').where({ id }).first();
+  return row ? toMeterReport(row) : undefined;
+}
+
+export async function markMeterReportSent(db: Db, id: string, now: string): Promise<void> {
+  await db('usage_meter_reports')
+    .where({ id })
+    .update({ state: 'sent', sent_at: now, last_error: null, attempts: db.raw('attempts + 1') });
+}
+
+export async function markMeterReportFailed(db: Db, id: string, error: string): Promise<void> {
+  await db('usage_meter_reports')
+    .where({ id })
+    .update({ last_error: error.slice(0, 1000), attempts: db.raw('attempts + 1') });
+}
+
+/** The tenant's reports of calls that started in [from, to). */
+export async function meterReportsBetween(db: Db, tenantId: string, from: string, to: string): Promise<MeterReport[]> {
+  const rows: MeterReportRow[] = await db('usage_meter_reports')
+    .where({ tenant_id: tenantId })
+    .where('occurred_at', '>=', from)
+    .where('occurred_at', '<', to)
+    .orderBy('occurred_at');
+  return rows.map(toMeterReport);
+}
+
+/** Pending reports older than `before`, oldest first: those whose job was lost. */
+export async function stalePendingReports(db: Db, before: string, limit: number): Promise<MeterReport[]> {
+  const rows: MeterReportRow[] = await db('usage_meter_reports')
+    .where({ state: 'pending' })
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit);
+  return rows.map(toMeterReport);
 }
