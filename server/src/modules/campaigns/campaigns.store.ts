@@ -1,12 +1,183 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db/database';
+import type { Campaign } from '@shared/api/campaigns.types';
+import { CAMPAIGN_DEFAULTS, DAYS_OF_WEEK, type DayOfWeek } from '@shared/schemas/campaign.schema';
+import { countRows, parseJson, toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
 
 type Queryable = Db | Knex.Transaction;
 
-/** Campaigns of a tenant; for now only what agents need: which agent a campaign has. */
+/** Which agent a campaign has; what agents need of a campaign. */
 export interface CampaignLink {
   id: string;
   agentId: string | null;
+}
+
+export type CampaignRecord = Campaign & { tenantId: string };
+
+/** The columns a create or update writes, camelCase; the store maps them. */
+export type CampaignFields = Partial<
+  Pick<
+    Campaign,
+    | 'name'
+    | 'goal'
+    | 'knowledgeUrl'
+    | 'active'
+    | 'campaignType'
+    | 'agentId'
+    | 'callingHoursType'
+    | 'callingStartTime'
+    | 'callingEndTime'
+    | 'timezone'
+    | 'daysOfWeek'
+    | 'maxCallsPerDay'
+    | 'callIntervalMinutes'
+    | 'pausedReason'
+    | 'pausedAt'
+  >
+>;
+
+interface CampaignRow {
+  id: string;
+  tenant_id: string;
+  name: string;
+  goal: string;
+  knowledge_url: string | null;
+  active: boolean | number;
+  campaign_type: Campaign['campaignType'];
+  agent_id: string | null;
+  calling_hours_type: Campaign['callingHoursType'];
+  calling_start_time: string;
+  calling_end_time: string;
+  timezone: string;
+  days_of_week: string;
+  max_calls_per_day: number | string;
+  call_interval_minutes: number | string;
+  paused_reason: string | null;
+  paused_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+const COLUMNS: Record<keyof CampaignFields, keyof CampaignRow> = {
+  name: 'name',
+  goal: 'goal',
+  knowledgeUrl: 'knowledge_url',
+  active: 'active',
+  campaignType: 'campaign_type',
+  agentId: 'agent_id',
+  callingHoursType: 'calling_hours_type',
+  callingStartTime: 'calling_start_time',
+  callingEndTime: 'calling_end_time',
+  timezone: 'timezone',
+  daysOfWeek: 'days_of_week',
+  maxCallsPerDay: 'max_calls_per_day',
+  callIntervalMinutes: 'call_interval_minutes',
+  pausedReason: 'paused_reason',
+  pausedAt: 'paused_at',
+};
+
+/** Days as stored (a JSON array); anything unreadable falls back to the default rather than failing the list. */
+function readDays(value: string): DayOfWeek[] {
+  const days = parseJson<unknown>(value, null);
+  return Array.isArray(days) && days.every((day) => (DAYS_OF_WEEK as readonly unknown[]).includes(day))
+    ? (days as DayOfWeek[])
+    : [...CAMPAIGN_DEFAULTS.daysOfWeek];
+}
+
+function toRecord(row: CampaignRow): CampaignRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    goal: row.goal,
+    knowledgeUrl: row.knowledge_url,
+    active: toBool(row.active),
+    campaignType: row.campaign_type,
+    agentId: row.agent_id,
+    callingHoursType: row.calling_hours_type,
+    callingStartTime: row.calling_start_time,
+    callingEndTime: row.calling_end_time,
+    timezone: row.timezone,
+    daysOfWeek: readDays(row.days_of_week),
+    maxCallsPerDay: Number(row.max_calls_per_day),
+    callIntervalMinutes: Number(row.call_interval_minutes),
+    pausedReason: row.paused_reason,
+    pausedAt: toIsoOrNull(row.paused_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+function toRow(fields: CampaignFields): Partial<Record<keyof CampaignRow, unknown>> {
+  const row: Partial<Record<keyof CampaignRow, unknown>> = {};
+  for (const [key, value] of Object.entries(fields) as Array<[keyof CampaignFields, unknown]>) {
+    if (value === undefined) continue;
+    row[COLUMNS[key]] = key === 'daysOfWeek' ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+export async function listCampaigns(db: Queryable, tenantId: string): Promise<CampaignRecord[]> {
+  const rows: CampaignRow[] = await db('campaigns')
+    .where({ tenant_id: tenantId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  return rows.map(toRecord);
+}
+
+export async function findCampaign(db: Queryable, tenantId: string, id: string): Promise<CampaignRecord | undefined> {
+  const row: CampaignRow | undefined = await db('campaigns').where({ tenant_id: tenantId, id }).first();
+  return row ? toRecord(row) : undefined;
+}
+
+/** Active outbound campaigns that are not paused, of every tenant, oldest first: the dialer's work list. */
+export async function listActiveOutboundCampaigns(db: Queryable): Promise<CampaignRecord[]> {
+  const rows: CampaignRow[] = await db('campaigns')
+    .where({ campaign_type: 'outbound', active: true })
+    .whereNull('paused_reason')
+    .orderBy(['created_at', 'id']);
+  return rows.map(toRecord);
+}
+
+export async function insertCampaign(
+  trx: Queryable,
+  record: { id: string; tenantId: string; now: string } & Required<CampaignFields>,
+): Promise<void> {
+  const { id, tenantId, now, ...fields } = record;
+  await trx('campaigns').insert({ id, tenant_id: tenantId, ...toRow(fields), created_at: now, updated_at: now });
+}
+
+export async function updateCampaign(
+  trx: Queryable,
+  tenantId: string,
+  id: string,
+  fields: CampaignFields,
+  now: string,
+): Promise<boolean> {
+  const changed = await trx('campaigns')
+    .where({ tenant_id: tenantId, id })
+    .update({ ...toRow(fields), updated_at: now });
+  return changed > 0;
+}
+
+export async function deleteCampaign(trx: Queryable, tenantId: string, id: string): Promise<void> {
+  await trx('campaigns').where({ tenant_id: tenantId, id }).delete();
+}
+
+export function countActiveCampaigns(db: Queryable, tenantId: string): Promise<number> {
+  return countRows(db('campaigns').where({ tenant_id: tenantId, active: true }));
+}
+
+/** Whether anything happened in the campaign that a deletion would erase: a call, or a contact that was called. */
+export async function campaignHasHistory(db: Queryable, tenantId: string, id: string): Promise<boolean> {
+  const call = await db('calls').where({ tenant_id: tenantId, campaign_id: id }).first('id');
+  if (call) return true;
+  const called = await db('outbound_contacts')
+    .where({ tenant_id: tenantId, campaign_id: id })
+    .where((q) => q.where('attempts_made', '>', 0).orWhereNot('status', 'pending'))
+    .first('id');
+  return called !== undefined;
 }
 
 export async function findCampaignLink(db: Queryable, tenantId: string, id: string): Promise<CampaignLink | undefined> {

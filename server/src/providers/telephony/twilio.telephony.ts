@@ -2,7 +2,15 @@ import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import type { ProviderErrorCode } from '@shared/api/error-codes';
 import { DomainError } from '../../domain/domain-error';
-import type { AvailableNumber, PurchasedNumber, TelephonyProvider } from './telephony.types';
+import type { CallInstance } from 'twilio/lib/rest/api/v2010/account/call';
+import {
+  CALL_STATUSES,
+  type AvailableNumber,
+  type PurchasedNumber,
+  type TelephonyCall,
+  type TelephonyCallStatus,
+  type TelephonyProvider,
+} from './telephony.types';
 
 export interface TwilioTelephonyOptions {
   accountSid: string;
@@ -51,11 +59,15 @@ const KNOWN_CODES: Record<number, { message: string; code: ProviderErrorCode }> 
 /** Statuses Twilio sometimes sends without one of the codes above. */
 const CODE_FOR_STATUS: Record<number, number> = { 401: 20003, 404: 20404, 429: 20429 };
 
-/** Turns what the SDK throws into a provider DomainError with a clear message; our own bugs pass through. */
-function mapTwilioError(error: unknown): never {
+/**
+ * Turns what the SDK throws into a provider DomainError with a clear message; our own bugs pass through. `notFound`
+ * names what was missing when the request was not about a phone number.
+ */
+function mapTwilioError(error: unknown, notFound?: string): never {
   if (error instanceof twilio.RestException || (error instanceof Error && error.name === 'TwilioServiceException')) {
     const { status = 500, code, message } = error as { status?: number; code?: number; message: string };
     const known = KNOWN_CODES[code ?? CODE_FOR_STATUS[status] ?? 0];
+    if (known?.code === 'PROVIDER_NOT_FOUND' && notFound) throw new DomainError(known.code, notFound);
     if (known) throw new DomainError(known.code, known.message);
     if (status < 500) throw new DomainError('PROVIDER_REJECTED', `Telephony provider rejected the request: ${message}`);
     throw new DomainError('PROVIDER_UNAVAILABLE', 'Telephony provider is unavailable; please try again later');
@@ -67,12 +79,33 @@ function mapTwilioError(error: unknown): never {
   throw error;
 }
 
-async function twilioCall<T>(request: () => Promise<T>): Promise<T> {
+async function twilioCall<T>(request: () => Promise<T>, notFound?: string): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    return mapTwilioError(error);
+    return mapTwilioError(error, notFound);
   }
+}
+
+const CALL_NOT_FOUND = 'Call not found at the telephony provider';
+
+/** Twilio's call as the product reads it; a status this code does not know is treated as still running. */
+function toTelephonyCall(call: CallInstance): TelephonyCall {
+  const status = CALL_STATUSES.includes(call.status as TelephonyCallStatus)
+    ? (call.status as TelephonyCallStatus)
+    : 'in-progress';
+  const running = status === 'queued' || status === 'ringing' || status === 'in-progress';
+  const duration = Number(call.duration);
+  return {
+    callSid: call.sid,
+    status,
+    answeredBy: call.answeredBy || null,
+    durationSec: running || call.duration === null || !Number.isFinite(duration) ? null : duration,
+    startedAt: call.startTime ? call.startTime.toISOString() : null,
+    endedAt: call.endTime ? call.endTime.toISOString() : null,
+    to: call.to,
+    from: call.from,
+  };
 }
 
 /** Twilio number search, purchase and release through the official SDK, against Twilio or the sandbox. */
@@ -135,6 +168,37 @@ export function createTwilioTelephonyProvider(options: TwilioTelephonyOptions): 
     async findOwnedNumber(phoneNumber) {
       const [owned] = await twilioCall(() => client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 }));
       return owned ? toPurchased(owned) : null;
+    },
+
+    async getCall(callSid) {
+      return toTelephonyCall(await twilioCall(() => client.calls(callSid).fetch(), CALL_NOT_FOUND));
+    },
+
+    async findCalls({ to, from, createdSince, createdUntil }) {
+      // Twilio's dates have whole seconds.
+      const since = Math.floor(new Date(createdSince).getTime() / 1000) * 1000;
+      const until = new Date(createdUntil).getTime();
+      // Twilio filters on start time, which a call still queued lacks; its newest calls between the two numbers are
+      // few, so they are read and cut at the creation times here.
+      const calls = await twilioCall(() => client.calls.list({ to, from, limit: 50 }));
+      return calls
+        .filter((call) => call.dateCreated.getTime() >= since && call.dateCreated.getTime() <= until)
+        .map(toTelephonyCall);
+    },
+
+    async hangUp(callSid) {
+      const call = await twilioCall(() => client.calls(callSid).fetch(), CALL_NOT_FOUND);
+      if (call.status === 'in-progress') {
+        return toTelephonyCall(
+          await twilioCall(() => client.calls(callSid).update({ status: 'completed' }), CALL_NOT_FOUND),
+        );
+      }
+      if (call.status === 'queued' || call.status === 'ringing') {
+        return toTelephonyCall(
+          await twilioCall(() => client.calls(callSid).update({ status: 'canceled' }), CALL_NOT_FOUND),
+        );
+      }
+      return toTelephonyCall(call);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Context } from 'koa';
 
 /** How Twilio's API v2010 reads and answers requests: its error body, its query flags and its list pages. */
@@ -61,4 +62,15 @@ export function listPage<T>(ctx: Context, key: string, items: T[]): Record<strin
     start,
     uri: ctx.url,
   };
+}
+
+/**
+ * `X-Twilio-Signature`: base64 HMAC-SHA1, keyed with the auth token, of the full URL followed by each POST parameter
+ * as name and value, names sorted (a GET request's parameters are in the URL already).
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const signed = Object.keys(params)
+    .sort()
+    .reduce((text, name) => text + name + params[name], url);
+  return createHmac('sha1', authToken).update(signed).digest('base64');
 }

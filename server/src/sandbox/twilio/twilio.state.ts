@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Collection, SandboxStore } from '../sandbox.store';
+import type { CallLedger } from './call-lifecycle';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -18,7 +19,7 @@ export interface IncomingNumberRecord {
   dateUpdated: string;
 }
 
-/** Everything the Twilio routes share: the account, its numbers and the store they persist in. */
+/** Everything the Twilio routes share: the account, its numbers and calls, and the store they persist in. */
 export interface TwilioState {
   store: SandboxStore;
   logger?: Logger;
@@ -26,5 +27,6 @@ export interface TwilioState {
   /** `/2010-04-01/Accounts/AC…`, the prefix of the account's resource URIs. */
   accountPath: string;
   numbers: Collection<IncomingNumberRecord>;
+  calls: CallLedger;
   ownsNumber(phoneNumber: string): boolean;
 }

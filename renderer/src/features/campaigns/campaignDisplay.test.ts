@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportReport } from '@shared/api/contacts.types';
+import { metadataSummary } from './contactMetadata';
+import { importResultText } from './importReport';
+import { badgeVariant, statusLabel } from './statusBadge';
+
+describe('status badges (spec 000 §4)', () => {
+  it('gives failed the destructive badge, the waiting outcomes the secondary one and the rest the default', () => {
+    expect(badgeVariant('failed')).toBe('destructive');
+    for (const status of ['pending', 'voicemail', 'busy', 'no_answer']) expect(badgeVariant(status)).toBe('secondary');
+    for (const status of ['in_progress', 'completed', 'dialing', 'answered'])
+      expect(badgeVariant(status)).toBe('default');
+  });
+
+  it('treats a status it does not know, even one named like an object key, as neutral', () => {
+    for (const status of ['archived', 'toString', '__proto__', '']) expect(badgeVariant(status)).toBe('neutral');
+  });
+
+  it('writes statuses as words', () => {
+    expect(statusLabel('no_answer')).toBe('No answer');
+    expect(statusLabel('in_progress')).toBe('In progress');
+    expect(statusLabel('')).toBe('Unknown');
+  });
+});
+
+describe('contact metadata in the table (spec 000 §2)', () => {
+  it('shows the first two pairs and counts the rest', () => {
+    expect(metadataSummary({ name: 'Ana', city: 'Nelson', plan: 'Gold', source: 'web' })).toEqual({
+      shown: ['name: Ana', 'city: Nelson'],
+      more: 2,
+    });
+    expect(metadataSummary({ name: 'Ana' })).toEqual({ shown: ['name: Ana'], more: 0 });
+    expect(metadataSummary({})).toEqual({ shown: [], more: 0 });
+  });
+});
+
+describe('import result (spec 000 §8)', () => {
+  const report = (imported: number, skipped: Partial<ImportReport['skipped']> = {}): ImportReport => ({
+    totalRows: 0,
+    imported,
+    skipped: { duplicate: 0, invalid_number: 0, wrong_column_count: 0, do_not_call: 0, ...skipped },
+    issues: [],
+    issuesTruncated: false,
+  });
+
+  it('says how many were imported, and how many failed when some did', () => {
+    expect(importResultText(report(998, { duplicate: 1, do_not_call: 1 }))).toBe(
+      '998 contacts imported successfully, 2 failed',
+    );
+    expect(importResultText(report(5))).toBe('5 contacts imported successfully');
+  });
+});

@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import type {
+  ContactImportResponse,
+  ContactResponse,
+  ContactsPage,
+  ImportPreviewResponse,
+} from '@shared/api/contacts.types';
+import type { ContactSyncResponse } from '@shared/api/contact-sync.types';
+import { apiRoutes } from '@shared/api/routes';
+import { contactSyncSchema, syncIdempotencyKeySchema } from '@shared/schemas/contact-sync.schema';
+import {
+  contactImportQuerySchema,
+  contactsQuerySchema,
+  createContactSchema,
+  updateContactSchema,
+} from '@shared/schemas/contact.schema';
+import type { AppDeps } from '../../app-deps';
+import { authOf, tenantIdOf, type AppContext, type AppState, type Guards } from '../../http/auth.middleware';
+import { readCsvBody } from '../../http/csv-body';
+import { validate } from '../../http/validate';
+import type { Services } from '../../services';
+
+/** Sends CSV text as a download, a batch at a time. */
+export function sendCsv(ctx: AppContext, fileName: string, lines: AsyncIterable<string>): void {
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.body = Readable.from(lines);
+}
+
+/** Outbound contacts: any member reads and exports; admins add, change, delete and import. */
+export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, contactSync }: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const routes = apiRoutes.contacts;
+  const idOf = (ctx: AppContext) => (ctx.params as Record<string, string | undefined>).id ?? '';
+
+  router.get(routes.collection.pattern, ...guards.tenantMember, async (ctx) => {
+    const query = await validate(contactsQuerySchema, ctx.query);
+    const body: ContactsPage = await contacts.list(tenantIdOf(ctx), idOf(ctx), query);
+    ctx.body = body;
+  });
+
+  router.post(routes.collection.pattern, ...guards.tenantAdmin, async (ctx) => {
+    const input = await validate(createContactSchema, ctx.request.body);
+    const body: ContactResponse = { contact: await contacts.create(tenantIdOf(ctx), idOf(ctx), input) };
+    ctx.status = 201;
+    ctx.body = body;
+  });
+
+  router.post(routes.import.pattern, ...guards.tenantAdmin, async (ctx) => {
+    const { dryRun } = await validate(contactImportQuerySchema, ctx.query);
+    const csv = await readCsvBody(ctx.req);
+    if (dryRun) {
+      const body: ImportPreviewResponse = { report: await contacts.previewImport(tenantIdOf(ctx), idOf(ctx), csv) };
+      ctx.body = body;
+      return;
+    }
+    const body: ContactImportResponse = {
+      import: await contacts.startImport(tenantIdOf(ctx), authOf(ctx).userId, idOf(ctx), csv),
+    };
+    ctx.status = 202;
+    ctx.body = body;
+  });
+
+  router.post(routes.sync.pattern, ...guards.tenantAdmin, async (ctx) => {
+    const idempotencyKey = await validate(syncIdempotencyKeySchema, ctx.get('Idempotency-Key'));
+    const { changes } = await validate(contactSyncSchema, ctx.request.body);
+    const body: ContactSyncResponse = await contactSync.sync(
+      tenantIdOf(ctx),
+      authOf(ctx).userId,
+      idOf(ctx),
+      idempotencyKey,
+      changes,
+    );
+    ctx.body = body;
+  });
+
+  router.get(routes.importById.pattern, ...guards.tenantMember, async (ctx) => {
+    const body: ContactImportResponse = { import: await contacts.getImport(tenantIdOf(ctx), idOf(ctx)) };
+    ctx.body = body;
+  });
+
+  router.get(routes.export.pattern, ...guards.tenantMember, async (ctx) => {
+    sendCsv(ctx, 'contacts.csv', await contacts.exportCsv(tenantIdOf(ctx), idOf(ctx)));
+  });
+
+  router.get(routes.byId.pattern, ...guards.tenantMember, async (ctx) => {
+    const body: ContactResponse = { contact: await contacts.get(tenantIdOf(ctx), idOf(ctx)) };
+    ctx.body = body;
+  });
+
+  router.patch(routes.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
+    const patch = await validate(updateContactSchema, ctx.request.body);
+    const body: ContactResponse = { contact: await contacts.update(tenantIdOf(ctx), idOf(ctx), patch) };
+    ctx.body = body;
+  });
+
+  router.delete(routes.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
+    await contacts.remove(tenantIdOf(ctx), idOf(ctx));
+    ctx.body = { message: 'Contact deleted successfully' };
+  });
+
+  return router;
+}

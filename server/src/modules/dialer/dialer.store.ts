@@ -1,0 +1,290 @@
+import type { Knex } from 'knex';
+import type { AttemptStatus } from '@shared/domain/dialing-retry';
+import { countRows, toIso, toIsoOrNull, type Db } from '../../db/database';
+
+type Queryable = Db | Knex.Transaction;
+
+const ATTEMPTS = 'call_attempts';
+const SLOTS = 'dialer_slots';
+
+/** Attempt statuses of a call still under way: the outcome is not known yet. */
+export const IN_FLIGHT: readonly AttemptStatus[] = ['dialing', 'answered'];
+
+/** An attempt that was recorded but never reached the provider (a crash, a refusal); it does not count as a try. */
+export const NOT_PLACED = 'not_placed';
+
+export interface AttemptRecord {
+  id: string;
+  tenantId: string;
+  contactId: string;
+  campaignId: string | null;
+  attemptNumber: number;
+  status: AttemptStatus;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationSec: number | null;
+  outcome: string | null;
+  conversationId: string | null;
+  callSid: string | null;
+  placeBy: string | null;
+  failureReason: string | null;
+  batchCallId: string | null;
+  createdAt: string;
+}
+
+interface AttemptRow {
+  id: string;
+  tenant_id: string;
+  contact_id: string;
+  campaign_id: string | null;
+  attempt_number: number | string;
+  status: AttemptStatus;
+  started_at: unknown;
+  ended_at: unknown;
+  duration_sec: number | string | null;
+  outcome: string | null;
+  conversation_id: string | null;
+  call_sid: string | null;
+  place_by: unknown;
+  failure_reason: string | null;
+  batch_call_id: string | null;
+  created_at: unknown;
+}
+
+function toAttempt(row: AttemptRow): AttemptRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    contactId: row.contact_id,
+    campaignId: row.campaign_id,
+    attemptNumber: Number(row.attempt_number),
+    status: row.status,
+    startedAt: toIsoOrNull(row.started_at),
+    endedAt: toIsoOrNull(row.ended_at),
+    durationSec: row.duration_sec === null ? null : Number(row.duration_sec),
+    outcome: row.outcome,
+    conversationId: row.conversation_id,
+    callSid: row.call_sid,
+    placeBy: toIsoOrNull(row.place_by),
+    failureReason: row.failure_reason,
+    batchCallId: row.batch_call_id,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export interface NewAttempt {
+  id: string;
+  tenantId: string;
+  contactId: string;
+  campaignId: string;
+  attemptNumber: number;
+  placeBy: string;
+  batchCallId?: string | null;
+}
+
+export async function insertAttempt(trx: Knex.Transaction, attempt: NewAttempt, now: string): Promise<void> {
+  await trx(ATTEMPTS).insert({
+    id: attempt.id,
+    tenant_id: attempt.tenantId,
+    contact_id: attempt.contactId,
+    campaign_id: attempt.campaignId,
+    attempt_number: attempt.attemptNumber,
+    status: 'dialing',
+    started_at: now,
+    place_by: attempt.placeBy,
+    batch_call_id: attempt.batchCallId ?? null,
+    created_at: now,
+  });
+}
+
+/** Notes the provider's ids of the call an attempt placed; nothing changes once the attempt is settled. */
+export async function recordPlacedCall(
+  db: Queryable,
+  attemptId: string,
+  call: { conversationId: string; callSid: string | null },
+): Promise<boolean> {
+  const updated = await db(ATTEMPTS)
+    .where({ id: attemptId })
+    .whereIn('status', IN_FLIGHT)
+    .update({ conversation_id: call.conversationId, call_sid: call.callSid });
+  return updated === 1;
+}
+
+/**
+ * Ends an attempt once: only an attempt still in flight changes, so the webhook, the reconciler and a retried job
+ * settling the same call agree on one outcome. Resolves to whether this call was the one that settled it.
+ */
+export async function settleAttempt(
+  trx: Knex.Transaction,
+  attemptId: string,
+  end: {
+    status: AttemptStatus;
+    outcome: string;
+    endedAt: string;
+    durationSec: number | null;
+    failureReason: string | null;
+    conversationId?: string | null;
+  },
+): Promise<boolean> {
+  const updated = await trx(ATTEMPTS)
+    .where({ id: attemptId })
+    .whereIn('status', IN_FLIGHT)
+    .update({
+      status: end.status,
+      outcome: end.outcome,
+      ended_at: end.endedAt,
+      duration_sec: end.durationSec,
+      failure_reason: end.failureReason,
+      ...(end.conversationId ? { conversation_id: end.conversationId } : {}),
+    });
+  return updated === 1;
+}
+
+/** Notes the provider's batch that will place these attempts' calls. */
+export async function recordBatch(db: Queryable, attemptIds: readonly string[], batchCallId: string): Promise<void> {
+  await db(ATTEMPTS).whereIn('id', attemptIds).update({ batch_call_id: batchCallId });
+}
+
+/** Marks a call still ringing or talking as answered (the reconciler saw it in progress). */
+export async function markAnswered(db: Queryable, attemptId: string): Promise<void> {
+  await db(ATTEMPTS).where({ id: attemptId, status: 'dialing' }).update({ status: 'answered' });
+}
+
+export async function findAttempt(db: Queryable, attemptId: string): Promise<AttemptRecord | undefined> {
+  const row = (await db(ATTEMPTS).where({ id: attemptId }).first()) as AttemptRow | undefined;
+  return row ? toAttempt(row) : undefined;
+}
+
+export async function findInFlightByConversation(
+  db: Queryable,
+  conversationId: string,
+): Promise<AttemptRecord | undefined> {
+  const row = (await db(ATTEMPTS).where({ conversation_id: conversationId }).whereIn('status', IN_FLIGHT).first()) as
+    AttemptRow | undefined;
+  return row ? toAttempt(row) : undefined;
+}
+
+/** Attempts in flight whose moment to be placed has passed by `before`: the reconciler's work, oldest first. */
+export async function inFlightAttemptsBefore(db: Queryable, before: string, limit: number): Promise<AttemptRecord[]> {
+  const rows = (await db(ATTEMPTS)
+    .whereIn('status', IN_FLIGHT)
+    .andWhere('place_by', '<', before)
+    .orderBy('place_by')
+    .limit(limit)) as AttemptRow[];
+  return rows.map(toAttempt);
+}
+
+/** Attempts that reached the provider (in flight ones have no outcome yet). */
+const placed = (q: Knex.QueryBuilder) => q.whereNull('outcome').orWhereNot('outcome', NOT_PLACED);
+
+/** A contact's attempts, first first. */
+export async function attemptsOfContact(db: Queryable, contactId: string): Promise<AttemptRecord[]> {
+  const rows = (await db(ATTEMPTS).where({ contact_id: contactId }).orderBy('attempt_number')) as AttemptRow[];
+  return rows.map(toAttempt);
+}
+
+/** Attempts of a campaign made since `since` (its day's calls against the daily cap). */
+export async function countCampaignAttemptsSince(db: Queryable, campaignId: string, since: string): Promise<number> {
+  return countRows(
+    db(ATTEMPTS).where({ campaign_id: campaignId }).andWhere('created_at', '>=', since).andWhere(placed),
+  );
+}
+
+/** Calls of a tenant under way now (their lines are busy). */
+export async function countTenantCallsInFlight(db: Queryable, tenantId: string): Promise<number> {
+  return countRows(db(ATTEMPTS).where({ tenant_id: tenantId }).whereIn('status', IN_FLIGHT));
+}
+
+/** The outcomes of a campaign's last `limit` settled attempts, newest first, for the failure-rate brake. */
+export async function recentOutcomes(db: Queryable, campaignId: string, limit: number): Promise<string[]> {
+  const rows = (await db(ATTEMPTS)
+    .where({ campaign_id: campaignId })
+    .whereNotIn('status', IN_FLIGHT)
+    .andWhere(placed)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .select('outcome')) as Array<{ outcome: string | null }>;
+  return rows.map((row) => row.outcome ?? '');
+}
+
+/** Attempts of a campaign by outcome (in flight ones under their status). */
+export async function countAttemptsByOutcome(db: Queryable, campaignId: string): Promise<Record<string, number>> {
+  const rows = (await db(ATTEMPTS)
+    .where({ campaign_id: campaignId })
+    .groupByRaw('coalesce(outcome, status)')
+    .select(db.raw('coalesce(outcome, status) as outcome'))
+    .count({ n: '*' })) as Array<{ outcome: string; n: number | string }>;
+  return Object.fromEntries(rows.map((row) => [row.outcome, Number(row.n)]));
+}
+
+/** Calls of one outcome dialled on one day of a period, and the seconds they lasted. */
+export interface DayOutcomeCount {
+  day: number;
+  outcome: string;
+  calls: number;
+  seconds: number;
+}
+
+/**
+ * A campaign's settled calls from `dayStarts[0]` to `endsAt` by day and outcome: `day` indexes `dayStarts` (the UTC
+ * instants the campaign's days start at, in order). One range read of the (campaign_id, created_at) index, grouped in
+ * the database; in-flight attempts and those never placed are left out.
+ */
+export async function countSettledByDay(
+  db: Queryable,
+  tenantId: string,
+  campaignId: string,
+  dayStarts: readonly string[],
+  endsAt: string,
+): Promise<DayOutcomeCount[]> {
+  const later = dayStarts.slice(1);
+  const dayOf = later.length
+    ? `case ${later.map((_, index) => `when created_at < ? then ${index}`).join(' ')} else ${later.length} end`
+    : '0';
+  const rows = (await db(ATTEMPTS)
+    .where({ campaign_id: campaignId, tenant_id: tenantId })
+    .andWhere('created_at', '>=', dayStarts[0] ?? endsAt)
+    .andWhere('created_at', '<', endsAt)
+    .whereNotIn('status', IN_FLIGHT)
+    .whereNot('outcome', NOT_PLACED)
+    .select(db.raw(`${dayOf} as day`, later), 'outcome')
+    .count({ calls: '*' })
+    .sum({ seconds: 'duration_sec' })
+    .groupBy('day', 'outcome')) as Array<{
+    day: number | string;
+    outcome: string;
+    calls: number | string;
+    seconds: number | string | null;
+  }>;
+  return rows.map((row) => ({
+    day: Number(row.day),
+    outcome: row.outcome,
+    calls: Number(row.calls),
+    seconds: Number(row.seconds ?? 0),
+  }));
+}
+
+/**
+ * Takes a pacing slot: succeeds for one caller only when the slot is free at `now`, and holds it until `nextAt`.
+ * Slots pace calls across every worker process: a campaign's interval, a telephony account's calls per second.
+ */
+export async function takeSlot(db: Db, key: string, now: string, nextAt: string): Promise<boolean> {
+  const taken = await db(SLOTS)
+    .where({ key })
+    .andWhere('next_at', '<=', now)
+    .update({ next_at: nextAt, updated_at: now });
+  if (taken === 1) return true;
+  // A slot never used before: the one insert that wins takes it.
+  const inserted = (await db(SLOTS)
+    .insert({ key, next_at: nextAt, updated_at: now })
+    .onConflict('key')
+    .ignore()
+    .returning('key')) as unknown[];
+  return inserted.length === 1;
+}
+
+/** When a slot frees up, or null for a slot never taken. */
+export async function slotFreeAt(db: Queryable, key: string): Promise<string | null> {
+  const row = (await db(SLOTS).where({ key }).first('next_at')) as { next_at: unknown } | undefined;
+  return row ? toIso(row.next_at) : null;
+}

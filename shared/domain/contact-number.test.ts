@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { describe, expect, it } from 'vitest';
+import { countryOfTimezone, readContactNumber } from './contact-number';
+
+describe('readContactNumber', () => {
+  it('reads E.164 and national numbers in the default country', () => {
+    expect(readContactNumber('+64211234567')).toEqual({ ok: true, e164: '+64211234567' });
+    expect(readContactNumber(' 021 123 4567 ', 'NZ')).toEqual({ ok: true, e164: '+64211234567' });
+    expect(readContactNumber('(415) 555-2671', 'US')).toEqual({ ok: true, e164: '+14155552671' });
+  });
+
+  it('says why a number cannot be called', () => {
+    expect(readContactNumber('021 123 4567')).toEqual({
+      ok: false,
+      reason: expect.stringContaining('No country code'),
+    });
+    expect(readContactNumber('hello', 'NZ')).toEqual({ ok: false, reason: 'Not a phone number' });
+    expect(readContactNumber('+6421', 'NZ')).toEqual({ ok: false, reason: expect.stringMatching(/short|valid/) });
+    expect(readContactNumber('+99912345678')).toEqual({ ok: false, reason: expect.any(String) });
+  });
+
+  it('reads strict E.164 exactly as the general parser does (the fast path is only faster)', () => {
+    const e164 = fc
+      .tuple(
+        fc.constantFrom('1', '44', '61', '64', '81', '65', '33', '7', '998', '999', '0'),
+        fc.stringMatching(/^\d{1,13}$/),
+      )
+      .map(([code, rest]) => `+${code}${rest}`);
+    fc.assert(
+      fc.property(e164, (number) => {
+        const parsed = parsePhoneNumberFromString(number);
+        const valid = parsed?.isValid() === true;
+        const reading = readContactNumber(number);
+        expect(reading.ok).toBe(valid);
+        if (reading.ok) expect(reading.e164).toBe(parsed?.number);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('countryOfTimezone', () => {
+  it('names the country of the spec timezones and none for UTC', () => {
+    expect(countryOfTimezone('Pacific/Auckland')).toBe('NZ');
+    expect(countryOfTimezone('Australia/Perth')).toBe('AU');
+    expect(countryOfTimezone('America/Denver')).toBe('US');
+    expect(countryOfTimezone('UTC')).toBeUndefined();
+  });
+});
