@@ -58,8 +58,9 @@ export function RegisterPage() {
   };
 
   const title = invitationToken ? 'Accept Invitation' : 'Create an Account';
+  const inviter = invitation.data?.inviter;
   const subtitle = invitation.data
-    ? `${invitation.data.inviter.username || invitation.data.inviter.email} has invited you to join ${invitation.data.tenant.name} on Parley.`
+    ? `${inviter ? inviter.username || inviter.email : 'An administrator'} has invited you to join ${invitation.data.tenant.name} on Parley.`
     : invitationToken
       ? undefined
       : 'Start taking calls with AI voice agents.';
@@ -77,8 +78,8 @@ export function RegisterPage() {
       <CenteredLayout title={title}>
         <Alert severity="error" sx={{ mb: 3 }}>
           <AlertTitle>Failed to load invitation details</AlertTitle>
-          The link may have expired or already been used. Please ask the person who invited you to send a new invitation
-          link.
+          {serverMessageOr(invitation.error, 'The link may have expired or already been used.')} Please ask the person
+          who invited you to send a new invitation link.
         </Alert>
         <Button component={RouterLink} to="/auth" variant="outlined" fullWidth>
           Back to login

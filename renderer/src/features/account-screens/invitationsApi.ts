@@ -1,11 +1,6 @@
 import { apiRoutes } from '@shared/api/routes';
+import type { InvitationDetails } from '@shared/api/team.types';
 import { injectEndpoints } from '../../app/baseApi';
-
-export interface InvitationDetails {
-  inviteeEmail: string;
-  tenant: { name: string };
-  inviter: { username: string; email: string };
-}
 
 /** The public look-up of an invitation by its token (spec 001 §7). */
 export const invitationsApi = injectEndpoints({

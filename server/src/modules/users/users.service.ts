@@ -1,14 +1,112 @@
+import type { TeamMember } from '@shared/api/team.types';
+import type { TeamRole } from '@shared/schemas/team.schema';
 import type { AppDeps } from '../../app-deps';
-import type { Db } from '../../db/database';
+import { dialectOf, type Db } from '../../db/database';
+import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
-import { countTenantMembers, insertUsers, type NewUser } from './users.store';
+import {
+  consumeAccountToken,
+  countTenantMembers,
+  deleteTenantMember,
+  findUserByAccountToken,
+  findUserByEmail,
+  findUserById,
+  insertUsers,
+  listTenantMembers,
+  setAccountToken,
+  updateMemberRole,
+  updatePasswordHash,
+  type AccountTokenKind,
+  type NewUser,
+  type UserRecord,
+} from './users.store';
 
 export type UsersService = ReturnType<typeof createUsersService>;
+export { toAuthUser, type AccountTokenKind, type NewUser, type UserRecord } from './users.store';
 
-/** What other modules need of users; sign-in and sessions stay with the auth module. */
-export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
+
+const toTeamMember = (user: UserRecord): TeamMember => ({
+  id: user.id,
+  username: user.name,
+  email: user.email,
+  isTenantOwner: user.isTenantOwner,
+  role: user.role,
+});
+
+/** Who acts on the team: the signed-in admin, or the admin who created the API key in use. */
+export interface TeamActor {
+  tenantId: string;
+  userId: string;
+}
+
+/** Users and their membership of a tenant; sign-in and sessions stay with the auth module, which calls this. */
+export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'principals'>) {
+  const { db } = deps;
+  const now = () => isoNow(deps.clock);
+
+  /** A member of the actor's own tenant; any other id, another tenant's included, is not found. */
+  async function memberOf(actor: TeamActor, userId: string): Promise<UserRecord> {
+    const user = await findUserById(db, userId);
+    if (!user || user.tenantId !== actor.tenantId)
+      throw new DomainError('NOT_FOUND', 'No member of your team has this id.');
+    return user;
+  }
+
   return {
-    addToTenant: (trx: Db, tenantId: string, users: NewUser[]) => insertUsers(trx, tenantId, users, isoNow(deps.clock)),
-    countTenantMembers: () => countTenantMembers(deps.db),
+    addToTenant: (trx: Db, tenantId: string, users: NewUser[]) => insertUsers(trx, tenantId, users, now()),
+
+    /** One new account in a tenant; an e-mail already registered anywhere is refused, however the race falls. */
+    async register(trx: Db, tenantId: string, user: NewUser): Promise<void> {
+      try {
+        await insertUsers(trx, tenantId, [user], now());
+      } catch (error) {
+        if (dialectOf(trx).isUniqueViolation(error)) throw new DomainError('AUTH_EMAIL_TAKEN', EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    async ensureEmailFree(email: string): Promise<void> {
+      if (await findUserByEmail(db, email)) throw new DomainError('AUTH_EMAIL_TAKEN', EMAIL_TAKEN);
+    },
+
+    findByEmail: (email: string) => findUserByEmail(db, email),
+    findById: (id: string) => findUserById(db, id),
+    findByAccountToken: (kind: AccountTokenKind, tokenHash: string) => findUserByAccountToken(db, kind, tokenHash),
+    setAccountToken: (userId: string, kind: AccountTokenKind, tokenHash: string, expiresAt: string) =>
+      setAccountToken(db, userId, kind, tokenHash, expiresAt, now()),
+    /** Sets the new password and spends the reset token; false when another request spent it first. */
+    resetPassword: (trx: Db, userId: string, tokenHash: string, passwordHash: string) =>
+      consumeAccountToken(trx, userId, 'reset-password', tokenHash, { passwordHash }, now()),
+    /** Marks the e-mail verified and spends the token; false when another request spent it first. */
+    verifyEmail: (userId: string, tokenHash: string) =>
+      consumeAccountToken(db, userId, 'verify-email', tokenHash, { emailVerified: true }, now()),
+    updatePasswordHash: (userId: string, passwordHash: string) => updatePasswordHash(db, userId, passwordHash, now()),
+
+    countTenantMembers: () => countTenantMembers(db),
+
+    listTeam: async (tenantId: string): Promise<TeamMember[]> =>
+      (await listTenantMembers(db, tenantId)).map(toTeamMember),
+
+    /** Spec 001 §5: never yourself, never the owner, only in your own tenant; their sessions end at once. */
+    async removeMember(actor: TeamActor, userId: string): Promise<void> {
+      const user = await memberOf(actor, userId);
+      if (user.id === actor.userId) throw new DomainError('FORBIDDEN', 'You cannot remove yourself.');
+      if (user.isTenantOwner) throw new DomainError('FORBIDDEN', 'Cannot remove the tenant owner.');
+      if (!(await deleteTenantMember(db, actor.tenantId, user.id))) throw new DomainError('NOT_FOUND');
+      await deps.principals.invalidate({ userId: user.id });
+    },
+
+    /** Moves a member between user and admin; their open sessions end, so the new role applies at once. */
+    async changeRole(actor: TeamActor, userId: string, role: TeamRole): Promise<TeamMember> {
+      const user = await memberOf(actor, userId);
+      if (user.id === actor.userId) throw new DomainError('FORBIDDEN', 'You cannot change your own role.');
+      if (user.isTenantOwner || user.role === 'superadmin') {
+        throw new DomainError('FORBIDDEN', 'Cannot change the role of the tenant owner.');
+      }
+      if (!(await updateMemberRole(db, actor.tenantId, user.id, role, now()))) throw new DomainError('NOT_FOUND');
+      await deps.principals.invalidate({ userId: user.id });
+      return toTeamMember({ ...user, role });
+    },
   };
 }

@@ -1,50 +1,135 @@
 import type { AuthUser } from '@shared/api/auth.types';
 import { isAdminRole, type Role } from '@shared/domain/roles';
-import { countRows, toBool, type Db } from '../../db/database';
+import { countRows, toBool, toIsoOrNull, type Db } from '../../db/database';
 
-export interface UserRow {
+/** A user as the modules see it; the password hash never leaves the server. */
+export interface UserRecord {
   id: string;
-  tenant_id: string | null;
+  tenantId: string | null;
   name: string;
   email: string;
   role: Role;
-  password_hash: string;
-  email_verified: boolean | number;
-  is_tenant_owner: boolean | number;
-  active: boolean | number;
+  passwordHash: string;
+  emailVerified: boolean;
+  isTenantOwner: boolean;
+  active: boolean;
 }
 
-export function toAuthUser(row: UserRow): AuthUser {
+/** The single-use links mailed to a user: each keeps its hash and expiry in two columns of the user's row. */
+export type AccountTokenKind = 'verify-email' | 'reset-password';
+
+const ACCOUNT_TOKEN_COLUMNS = {
+  'verify-email': { hash: 'email_verification_token_hash', expires: 'email_verification_expires_at' },
+  'reset-password': { hash: 'password_reset_token_hash', expires: 'password_reset_expires_at' },
+} as const satisfies Record<AccountTokenKind, { hash: string; expires: string }>;
+
+const USER_COLUMNS = [
+  'id',
+  'tenant_id',
+  'name',
+  'email',
+  'role',
+  'password_hash',
+  'email_verified',
+  'is_tenant_owner',
+  'active',
+] as const;
+
+function toUserRecord(row: Record<string, unknown>): UserRecord {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    username: row.email,
-    role: row.role,
-    tenantId: row.tenant_id,
+    id: String(row.id),
+    tenantId: (row.tenant_id as string | null) ?? null,
+    name: String(row.name),
+    email: String(row.email),
+    role: row.role as Role,
+    passwordHash: String(row.password_hash),
     emailVerified: toBool(row.email_verified),
-    isAdmin: isAdminRole(row.role),
+    isTenantOwner: toBool(row.is_tenant_owner),
+    active: toBool(row.active),
   };
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db<UserRow>('users').where({ email: email.toLowerCase() }).first();
+export function toAuthUser(user: UserRecord): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.email,
+    role: user.role,
+    tenantId: user.tenantId,
+    emailVerified: user.emailVerified,
+    isAdmin: isAdminRole(user.role),
+  };
 }
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db<UserRow>('users').where({ id }).first();
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+  const row = await db('users')
+    .where({ email: email.toLowerCase() })
+    .first(...USER_COLUMNS);
+  return row ? toUserRecord(row) : undefined;
 }
 
-export function findUserByTokenHash(
+export async function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
+  const row = await db('users')
+    .where({ id })
+    .first(...USER_COLUMNS);
+  return row ? toUserRecord(row) : undefined;
+}
+
+/** The user a mailed link's token belongs to, with the token's expiry. */
+export async function findUserByAccountToken(
   db: Db,
-  column: 'password_reset_token_hash' | 'email_verification_token_hash',
+  kind: AccountTokenKind,
   tokenHash: string,
-): Promise<(UserRow & { expires_at: unknown }) | undefined> {
-  const expiresColumn =
-    column === 'password_reset_token_hash' ? 'password_reset_expires_at' : 'email_verification_expires_at';
-  return db('users').where(column, tokenHash).first('*', db.ref(expiresColumn).as('expires_at')) as Promise<
-    (UserRow & { expires_at: unknown }) | undefined
-  >;
+): Promise<{ user: UserRecord; expiresAt: string | null } | undefined> {
+  const columns = ACCOUNT_TOKEN_COLUMNS[kind];
+  const row = await db('users')
+    .where(columns.hash, tokenHash)
+    .first(...USER_COLUMNS, db.ref(columns.expires).as('token_expires_at'));
+  return row ? { user: toUserRecord(row), expiresAt: toIsoOrNull(row.token_expires_at) } : undefined;
+}
+
+/** Replaces the user's token of this kind (an earlier link stops working). */
+export async function setAccountToken(
+  db: Db,
+  userId: string,
+  kind: AccountTokenKind,
+  tokenHash: string,
+  expiresAt: string,
+  now: string,
+): Promise<void> {
+  const columns = ACCOUNT_TOKEN_COLUMNS[kind];
+  await db('users')
+    .where({ id: userId })
+    .update({ [columns.hash]: tokenHash, [columns.expires]: expiresAt, updated_at: now });
+}
+
+/**
+ * Spends the token of this kind and applies its change in one conditional update: true only for the request that
+ * still found the token on the row.
+ */
+export async function consumeAccountToken(
+  db: Db,
+  userId: string,
+  kind: AccountTokenKind,
+  tokenHash: string,
+  change: { passwordHash: string } | { emailVerified: true },
+  now: string,
+): Promise<boolean> {
+  const columns = ACCOUNT_TOKEN_COLUMNS[kind];
+  const changed = await db('users')
+    .where({ id: userId, [columns.hash]: tokenHash })
+    .update({
+      ...('passwordHash' in change ? { password_hash: change.passwordHash } : { email_verified: true }),
+      [columns.hash]: null,
+      [columns.expires]: null,
+      updated_at: now,
+    });
+  return changed === 1;
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
+  await db('users').where({ id: userId }).update({ password_hash: passwordHash, updated_at: now });
 }
 
 export interface NewUser {
@@ -78,4 +163,35 @@ export async function insertUsers(db: Db, tenantId: string, users: NewUser[], no
 /** Members of tenants, platform staff (superadmins without a tenant) left out. */
 export function countTenantMembers(db: Db): Promise<number> {
   return countRows(db('users').whereNotNull('tenant_id'));
+}
+
+/** The members of a tenant for Your Team: the owner first, then by name. */
+export async function listTenantMembers(db: Db, tenantId: string): Promise<UserRecord[]> {
+  const rows = await db('users')
+    .where({ tenant_id: tenantId })
+    .orderBy([
+      { column: 'is_tenant_owner', order: 'desc' },
+      { column: 'name', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .select(...USER_COLUMNS);
+  return rows.map(toUserRecord);
+}
+
+/** Deletes the member's account; their sessions go with it (refresh-token families cascade). */
+export async function deleteTenantMember(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  return (await db('users').where({ id: userId, tenant_id: tenantId, is_tenant_owner: false }).delete()) === 1;
+}
+
+export async function updateMemberRole(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  role: Role,
+  now: string,
+): Promise<boolean> {
+  const changed = await db('users')
+    .where({ id: userId, tenant_id: tenantId, is_tenant_owner: false })
+    .update({ role, updated_at: now });
+  return changed === 1;
 }

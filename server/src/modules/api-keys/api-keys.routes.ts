@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import type { ApiKeyResponse, ApiKeysResponse, CreatedApiKeyResponse } from '@shared/api/api-keys.types';
+import { apiRoutes } from '@shared/api/routes';
+import { createApiKeySchema, updateApiKeySchema } from '@shared/schemas/api-key.schema';
+import type { AppDeps } from '../../app-deps';
+import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
+import { validate } from '../../http/validate';
+import type { Services } from '../../services';
+
+/** The API keys page (spec 001 §2): the tenant's admins, or a key of the admin scope, manage the tenant's keys. */
+export function apiKeysRoutes(_deps: AppDeps, guards: Guards, { apiKeys }: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const keyAdmin = [guards.authenticate, guards.requireTenant, guards.requireAdmin];
+
+  router.get(apiRoutes.apiKeys.collection.pattern, ...keyAdmin, async (ctx) => {
+    const body: ApiKeysResponse = { apiKeys: await apiKeys.list(tenantIdOf(ctx)) };
+    ctx.body = body;
+  });
+
+  router.post(apiRoutes.apiKeys.collection.pattern, ...keyAdmin, async (ctx) => {
+    const input = await validate(createApiKeySchema, ctx.request.body);
+    const auth = authOf(ctx);
+    const body: CreatedApiKeyResponse = await apiKeys.create(
+      { tenantId: tenantIdOf(ctx), userId: auth.userId, viaKey: auth.apiKey },
+      input,
+    );
+    ctx.status = 201;
+    ctx.body = body;
+  });
+
+  router.patch(apiRoutes.apiKeys.byId.pattern, ...keyAdmin, async (ctx) => {
+    const change = await validate(updateApiKeySchema, ctx.request.body);
+    const body: ApiKeyResponse = { key: await apiKeys.update(tenantIdOf(ctx), ctx.params.id ?? '', change) };
+    ctx.body = body;
+  });
+
+  router.delete(apiRoutes.apiKeys.byId.pattern, ...keyAdmin, async (ctx) => {
+    await apiKeys.remove(tenantIdOf(ctx), ctx.params.id ?? '');
+    ctx.body = { message: 'API key deleted.' };
+  });
+
+  return router;
+}

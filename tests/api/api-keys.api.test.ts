@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiKey, CreatedApiKeyResponse } from '@shared/api/api-keys.types';
+import {
+  API_KEY_PERMISSIONS,
+  API_KEY_SCOPES,
+  KEY_REQUIREMENT_ROWS,
+  MANAGEMENT,
+  PUBLIC,
+  SESSION_ONLY,
+  type ApiKeyScope,
+} from '@shared/api/permissions';
+import { apiRoutes } from '@shared/api/routes';
+import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
+import { sha256Hex } from '../../server/src/lib/secrets';
+import { expectStatus } from './support/api-client';
+import { freshTenant, signIn, type FreshTenant } from './support/api-actions';
+import { useApiSuite } from './support/api-suite';
+import { documentedResponses, type DocumentedResponses } from './support/openapi-responses';
+import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
+
+interface KeyOptions {
+  scope?: ApiKeyScope;
+  permissions?: readonly string[];
+  expiresAt?: string;
+  name?: string;
+}
+
+/** Creates a key as the tenant's admin (or with another key); the secret and the listed key. */
+async function createKey(
+  app: TestApp,
+  tenant: FreshTenant,
+  options: KeyOptions = {},
+  credentials: { token?: string; headers?: Record<string, string> } = { token: tenant.admin.token },
+): Promise<CreatedApiKeyResponse> {
+  const response = await app.request<CreatedApiKeyResponse>('POST', apiRoutes.apiKeys.collection(), {
+    ...credentials,
+    body: { name: options.name ?? 'Integration', scope: 'read_only', permissions: [], ...options },
+  });
+  return expectStatus(response, 201, 'key creation').body;
+}
+
+const withKey = (key: string) => ({ headers: { 'x-api-key': key } });
+const asBearer = (key: string) => ({ token: key });
+
+describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
+  const clock = testClock();
+  const suite = useApiSuite(kind, { clock });
+  let docs: DocumentedResponses;
+
+  beforeAll(async () => {
+    docs = await documentedResponses(suite.app);
+  });
+
+  const agents = (credentials: { token?: string; headers?: Record<string, string> }) =>
+    suite.app.request('GET', apiRoutes.agents.collection(), credentials);
+
+  describe('managing keys', () => {
+    it('shows the secret once and stores only its hash and a short prefix', async () => {
+      const response = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
+        token: suite.tenant.admin.token,
+        body: {
+          name: 'Zapier',
+          description: 'Reads agents',
+          scope: 'read_write',
+          permissions: ['agents:read', 'calls:read'],
+        },
+      });
+      docs.expectDocumented(response, 'POST', apiRoutes.apiKeys.collection);
+      expect(response.status).toBe(201);
+      const { apiKey, key } = response.body as CreatedApiKeyResponse;
+      expect(apiKey).toMatch(/^prly_[A-Za-z0-9_-]{43}$/);
+      expect(key).toMatchObject({
+        name: 'Zapier',
+        description: 'Reads agents',
+        scope: 'read_write',
+        permissions: ['agents:read', 'calls:read'],
+        active: true,
+        expiresAt: null,
+        lastUsedAt: null,
+        lastUsedIp: null,
+      });
+      expect(apiKey.startsWith(key.prefix)).toBe(true);
+      expect(key.prefix.length).toBeLessThan(20);
+
+      const row = await suite.app.deps.db('api_keys').where({ id: key.id }).first();
+      expect(row.api_key_hash).toBe(sha256Hex(apiKey));
+      expect(JSON.stringify(row)).not.toContain(apiKey);
+
+      const list = await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token: suite.tenant.admin.token });
+      docs.expectDocumented(list, 'GET', apiRoutes.apiKeys.collection);
+      expect(list.text).not.toContain(apiKey);
+      expect(list.body.apiKeys).toContainEqual(expect.objectContaining({ id: key.id, prefix: key.prefix }));
+    });
+
+    it('validates with the spec texts', async () => {
+      const create = (body: Record<string, unknown>) =>
+        suite.app.request('POST', apiRoutes.apiKeys.collection(), { token: suite.tenant.admin.token, body });
+      expect((await create({ name: '' })).body.message).toBe('API key name is required');
+      expect((await create({ name: 'x'.repeat(101) })).body.message).toBe('Name must be 100 characters or less');
+      expect((await create({ name: 'k', scope: 'root' })).status).toBe(400);
+      expect((await create({ name: 'k', permissions: ['billing:write'] })).status).toBe(400);
+      expect((await create({ name: 'k', expiresAt: 'tomorrow' })).status).toBe(400);
+      const past = await create({ name: 'k', expiresAt: new Date(clock.now().getTime() - 1000).toISOString() });
+      expect(past.body.fields).toEqual({ expiresAt: 'Expiry must be in the future' });
+    });
+
+    it('edits name, description and the active flag, and deletes', async () => {
+      const { key } = await createKey(suite.app, suite.tenant);
+      const patched = await suite.app.request('PATCH', apiRoutes.apiKeys.byId(key.id), {
+        token: suite.tenant.admin.token,
+        body: { name: 'Renamed', description: 'Nightly export', active: false },
+      });
+      docs.expectDocumented(patched, 'PATCH', apiRoutes.apiKeys.byId);
+      expect(patched.body.key).toMatchObject({ name: 'Renamed', description: 'Nightly export', active: false });
+      const deleted = await suite.app.request('DELETE', apiRoutes.apiKeys.byId(key.id), {
+        token: suite.tenant.admin.token,
+      });
+      docs.expectDocumented(deleted, 'DELETE', apiRoutes.apiKeys.byId);
+      const list = await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token: suite.tenant.admin.token });
+      expect(list.body.apiKeys.map((k: ApiKey) => k.id)).not.toContain(key.id);
+    });
+
+    it("never reaches another tenant's keys", async () => {
+      const other = await freshTenant(suite.app);
+      const { key } = await createKey(suite.app, other);
+      for (const [method, body] of [
+        ['PATCH', { active: false }],
+        ['DELETE', undefined],
+      ] as const) {
+        const response = await suite.app.request(method, apiRoutes.apiKeys.byId(key.id), {
+          token: suite.tenant.admin.token,
+          body,
+        });
+        expect(response.status).toBe(404);
+      }
+      const list = await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token: other.admin.token });
+      expect(list.body.apiKeys).toContainEqual(expect.objectContaining({ id: key.id, active: true }));
+    });
+  });
+
+  describe('authenticating with a key', () => {
+    it('accepts the key as a bearer credential and in X-API-Key, for its own tenant', async () => {
+      const { apiKey } = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      expect((await agents(asBearer(apiKey))).status).toBe(200);
+      expect((await agents(withKey(apiKey))).status).toBe(200);
+      const tenant = await suite.app.request('GET', apiRoutes.tenant.current(), withKey(apiKey));
+      expect(tenant.status).toBe(403);
+    });
+
+    it('refuses unknown keys with 401', async () => {
+      expect((await agents(withKey('prly_nonsense'))).status).toBe(401);
+      expect((await agents(asBearer(`prly_${'A'.repeat(43)}`))).status).toBe(401);
+      expect((await agents(withKey('not-even-a-key'))).status).toBe(401);
+    });
+
+    it('passes a route only with its permission and a scope that allows the method, on every route', async () => {
+      const everything = [...API_KEY_PERMISSIONS];
+      const keys = new Map<string, string>();
+      for (const scope of API_KEY_SCOPES) {
+        for (const permissions of [everything, []]) {
+          keys.set(
+            `${scope}/${permissions.length}`,
+            (await createKey(suite.app, suite.tenant, { scope, permissions })).apiKey,
+          );
+        }
+      }
+      const problems: string[] = [];
+      for (const { key: routeKey, requirement } of KEY_REQUIREMENT_ROWS) {
+        if (requirement === PUBLIC) continue;
+        const [method = 'GET', path = ''] = routeKey.split(' ');
+        for (const scope of API_KEY_SCOPES) {
+          for (const held of [everything, []]) {
+            const isRead = method === 'GET';
+            const expected =
+              requirement === SESSION_ONLY
+                ? false
+                : requirement === MANAGEMENT
+                  ? scope === 'admin'
+                  : held.includes(requirement) && (isRead || scope !== 'read_only');
+            const response = await suite.app.request(
+              method,
+              path.replace(/:[A-Za-z]+/g, () => randomUUID()),
+              {
+                ...withKey(keys.get(`${scope}/${held.length}`) ?? ''),
+                body: isRead ? undefined : {},
+              },
+            );
+            const allowed = response.status !== 401 && response.status !== 403;
+            if (allowed !== expected || response.status >= 500) {
+              problems.push(`${routeKey} ${scope} ${held.length ? 'all' : 'none'}: ${response.status}`);
+            }
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('never reaches superadmin routes, even with every permission and the admin scope', async () => {
+      const { apiKey } = await createKey(suite.app, suite.tenant, {
+        scope: 'admin',
+        permissions: [...API_KEY_PERMISSIONS],
+      });
+      const response = await suite.app.request('GET', apiRoutes.admin.overview(), withKey(apiKey));
+      expect(response.status).toBe(403);
+      const superadmin = await suite.app.login(DEMO_ACCOUNTS.superadmin.email);
+      expect(
+        (await suite.app.request('GET', apiRoutes.admin.overview(), { token: superadmin.accessToken })).status,
+      ).toBe(200);
+    });
+
+    it("never reaches another tenant's data", async () => {
+      const other = await freshTenant(suite.app);
+      const { apiKey } = await createKey(suite.app, suite.tenant, { scope: 'admin' });
+      const theirKey = (await createKey(suite.app, other)).key;
+      expect((await suite.app.request('GET', apiRoutes.team.members(other.id), withKey(apiKey))).status).toBe(404);
+      expect(
+        (
+          await suite.app.request('PATCH', apiRoutes.apiKeys.byId(theirKey.id), {
+            ...withKey(apiKey),
+            body: { active: false },
+          })
+        ).status,
+      ).toBe(404);
+      const ours = await suite.app.request('GET', apiRoutes.apiKeys.collection(), withKey(apiKey));
+      expect(ours.body.apiKeys.map((k: ApiKey) => k.id)).not.toContain(theirKey.id);
+      expect((await suite.app.request('GET', apiRoutes.team.members(suite.tenant.id), withKey(apiKey))).status).toBe(
+        200,
+      );
+    });
+
+    it('never mints a key wider than itself', async () => {
+      const reader = await createKey(suite.app, suite.tenant, { scope: 'read_write', permissions: ['agents:read'] });
+      const byWriter = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
+        ...withKey(reader.apiKey),
+        body: { name: 'Escalated', scope: 'read_only' },
+      });
+      expect(byWriter.status).toBe(403);
+
+      const admin = await createKey(suite.app, suite.tenant, { scope: 'admin', permissions: ['agents:read'] });
+      const wider = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
+        ...withKey(admin.apiKey),
+        body: { name: 'Escalated', scope: 'admin', permissions: ['agents:read', 'agents:delete'] },
+      });
+      expect(wider.status).toBe(403);
+      expect(wider.body.message).toBe('An API key cannot grant permissions it does not have.');
+      const same = await createKey(
+        suite.app,
+        suite.tenant,
+        { scope: 'read_only', permissions: ['agents:read'] },
+        withKey(admin.apiKey),
+      );
+      expect(same.key).toMatchObject({ scope: 'read_only', permissions: ['agents:read'] });
+    });
+
+    it('stops the moment the key is deactivated or deleted', async () => {
+      const { apiKey, key } = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      expect((await agents(withKey(apiKey))).status).toBe(200);
+      await suite.app.request('PATCH', apiRoutes.apiKeys.byId(key.id), {
+        token: suite.tenant.admin.token,
+        body: { active: false },
+      });
+      expect((await agents(withKey(apiKey))).status).toBe(401);
+      await suite.app.request('PATCH', apiRoutes.apiKeys.byId(key.id), {
+        token: suite.tenant.admin.token,
+        body: { active: true },
+      });
+      expect((await agents(withKey(apiKey))).status).toBe(200);
+      await suite.app.request('DELETE', apiRoutes.apiKeys.byId(key.id), { token: suite.tenant.admin.token });
+      expect((await agents(withKey(apiKey))).status).toBe(401);
+    });
+
+    it('stops when it expires', async () => {
+      const expiresAt = new Date(clock.now().getTime() + 3600_000).toISOString();
+      const { apiKey, key } = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'], expiresAt });
+      expect(key.expiresAt).toBe(expiresAt);
+      const start = clock.now();
+      try {
+        clock.advance(3600_000 - 1000);
+        expect((await agents(withKey(apiKey))).status).toBe(200);
+        clock.advance(1000);
+        expect((await agents(withKey(apiKey))).status).toBe(401);
+      } finally {
+        clock.set(start);
+      }
+    });
+
+    it('follows the billing gate of its tenant', async () => {
+      const delinquent = await freshTenant(suite.app, { billingStatus: 'delinquent' });
+      const { apiKey } = await createKey(suite.app, delinquent, { permissions: ['agents:read'] });
+      expect((await agents(withKey(apiKey))).status).toBe(402);
+    });
+
+    it('records when and from where it was last used, at most once a minute', async () => {
+      const { apiKey, key } = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      const lastUsed = async () =>
+        (
+          (await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token: suite.tenant.admin.token })).body
+            .apiKeys as ApiKey[]
+        ).find((k) => k.id === key.id);
+      const start = clock.now();
+      try {
+        await agents(withKey(apiKey));
+        const first = await lastUsed();
+        expect(first?.lastUsedAt).toBe(clock.now().toISOString());
+        expect(first?.lastUsedIp).toMatch(/127\.0\.0\.1$/);
+
+        const writes: string[] = [];
+        const count = (query: { sql: string }) => {
+          if (/update\s+[`"]?api_keys\b/i.test(query.sql)) writes.push(query.sql);
+        };
+        suite.app.deps.db.on('query', count);
+        clock.advance(30_000);
+        for (let i = 0; i < 5; i++) await agents(withKey(apiKey));
+        suite.app.deps.db.off('query', count);
+        expect(writes).toEqual([]);
+        expect((await lastUsed())?.lastUsedAt).toBe(first?.lastUsedAt);
+
+        clock.advance(31_000);
+        await agents(withKey(apiKey));
+        expect((await lastUsed())?.lastUsedAt).toBe(clock.now().toISOString());
+      } finally {
+        clock.set(start);
+      }
+    });
+
+    it('is refused on session-only routes', async () => {
+      const { apiKey } = await createKey(suite.app, suite.tenant, {
+        scope: 'admin',
+        permissions: [...API_KEY_PERMISSIONS],
+      });
+      expect((await suite.app.request('GET', apiRoutes.auth.status(), withKey(apiKey))).status).toBe(403);
+      expect((await suite.app.request('POST', apiRoutes.auth.logout(), { ...withKey(apiKey), body: {} })).status).toBe(
+        403,
+      );
+    });
+  });
+});
+
+describe.each(TEST_DATABASES)('API key rate limit (%s)', (kind) => {
+  const suite = useApiSuite(kind, { config: { apiKeyRequestsPerMinute: 3 } });
+
+  it('answers 429 with Retry-After once a key has spent its minute, and limits each key alone', async () => {
+    const first = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+    const second = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+    const call = (key: string) => suite.app.request('GET', apiRoutes.agents.collection(), withKey(key));
+    for (let i = 0; i < 3; i++) expect((await call(first.apiKey)).status).toBe(200);
+    const limited = await call(first.apiKey);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Too many requests. Please wait a moment and try again.');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await call(second.apiKey)).status).toBe(200);
+    const admin = await signIn(suite.app, suite.tenant.admin.email, suite.tenant.admin.password);
+    expect((await suite.app.request('GET', apiRoutes.agents.collection(), { token: admin.accessToken })).status).toBe(
+      200,
+    );
+  });
+});
