@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { classifyError } from '@shared/domain/error-classifier';
 import { formatCount } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
@@ -8,14 +9,21 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CallIcon from '@mui/icons-material/Call';
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { Suspense } from 'react';
+import Skeleton from '@mui/material/Skeleton';
 import { isPlatformAccount } from '../../app/access';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sessionSlice';
 import { PageHeader } from '../../components/PageHeader';
 import { PlatformHome } from '../admin';
 import { AgentsSection, useGetAgentsQuery } from '../agents';
+import { CampaignDashboard } from '../campaigns';
 import { useGetDashboardStatsQuery } from './dashboardApi';
 import { StatCard } from '../../components/StatCard';
+import { lazyComponent } from '../../app/lazyComponent';
+
+// Charts and the data grid are the dashboard's heaviest parts: their chunk loads after the first screen (R1).
+const CallsAnalyticsPanel = lazyComponent(() => import('../calls'), 'CallsAnalyticsPanel');
 
 /** The dashboard's failures in the spec's words (000 §8); a not-found answer just means there is nothing yet. */
 function failureText(what: string, error: unknown): string | null {
@@ -27,9 +35,19 @@ function failureText(what: string, error: unknown): string | null {
 
 const STAT_ITEM = { xs: 12, sm: 6, md: 3 } as const;
 
-/** The home at /: a tenant's dashboard, or the platform's for a superadmin who belongs to no tenant. */
+/**
+ * The home at /: a tenant's dashboard, or one campaign's with ?campaignId=, or the platform's for a superadmin who
+ * belongs to no tenant.
+ */
 export function DashboardPage() {
-  return isPlatformAccount(useAppSelector(selectCurrentUser)) ? <PlatformHome /> : <TenantDashboard />;
+  const campaignId = useSearchParams()[0].get('campaignId');
+  if (isPlatformAccount(useAppSelector(selectCurrentUser))) return <PlatformHome />;
+  if (!campaignId) return <TenantDashboard />;
+  return (
+    <Suspense fallback={null}>
+      <CampaignDashboard key={campaignId} campaignId={campaignId} />
+    </Suspense>
+  );
 }
 
 /** The dashboard of spec 000 §2: the tenant's figures and its voice agents. */
@@ -93,7 +111,13 @@ function TenantDashboard() {
         </Grid>
       </Grid>
 
-      <AgentsSection agents={agents.data ?? []} loading={agents.isLoading} />
+      <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+        <AgentsSection agents={agents.data ?? []} loading={agents.isLoading} />
+      </Suspense>
+
+      <Suspense fallback={<Skeleton variant="rounded" height={480} sx={{ mt: 4 }} />}>
+        <CallsAnalyticsPanel agents={agents.data ?? []} />
+      </Suspense>
     </Box>
   );
 }

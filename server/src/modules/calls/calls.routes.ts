@@ -1,18 +1,73 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Router from '@koa/router';
+import type { AnalysisRunResponse } from '@shared/api/calls.types';
 import { apiRoutes } from '@shared/api/routes';
+import {
+  analysisRunSchema,
+  callsAnalyticsQuerySchema,
+  recentCallsQuerySchema,
+  type CallsPeriod,
+} from '@shared/schemas/calls.schema';
+import type { AnalysisRunScope } from '@shared/api/calls.types';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
-import type { AppState, Guards } from '../../http/auth.middleware';
+import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
+import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 
 const SIGNATURE_HEADER = 'elevenlabs-signature';
 
 /**
- * The voice provider's post-call webhook. No session: the signature over the raw body is the authentication,
+ * Calls: any tenant member reads the calls, their detail and the dashboard's analytics; admins re-run analyses.
+ * The voice provider's post-call webhook has no session: the signature over the raw body is the authentication,
  * and a missing header is a malformed request (400) while a wrong one is refused (401), never a 500.
  */
-export function callsRoutes(_deps: AppDeps, _guards: Guards, { calls }: Services): Router<AppState> {
+export function callsRoutes(
+  _deps: AppDeps,
+  guards: Guards,
+  { calls, callAnalysis, stats }: Services,
+): Router<AppState> {
   const router = new Router<AppState>();
+  const idOf = (params: Record<string, string | undefined>) => params.id ?? '';
+
+  router.get(apiRoutes.calls.list.pattern, ...guards.tenantMember, async (ctx) => {
+    ctx.body = await calls.page(tenantIdOf(ctx), await validate(recentCallsQuerySchema, ctx.query));
+  });
+
+  // Before calls/:id, which would take "analytics" for an id.
+  router.get(apiRoutes.calls.analytics.pattern, ...guards.tenantMember, async (ctx) => {
+    const query = await validate(callsAnalyticsQuerySchema, ctx.query);
+    ctx.body = await stats.callsAnalytics(tenantIdOf(ctx), query.period as CallsPeriod, query.agentId);
+  });
+
+  router.get(apiRoutes.calls.byId.pattern, ...guards.tenantMember, async (ctx) => {
+    ctx.body = await calls.detail(tenantIdOf(ctx), idOf(ctx.params));
+  });
+
+  // The recording streams through: the renderer fetches it with its bearer token and plays it from a blob.
+  router.get(apiRoutes.calls.recording.pattern, ...guards.tenantMember, async (ctx) => {
+    const audio = await calls.recording(tenantIdOf(ctx), idOf(ctx.params));
+    ctx.type = audio.contentType;
+    if (audio.contentLength !== null) ctx.length = audio.contentLength;
+    ctx.body = Readable.fromWeb(audio.body as NodeReadableStream<Uint8Array>);
+  });
+
+  router.post(apiRoutes.analysisRuns.collection.pattern, ...guards.tenantAdmin, async (ctx) => {
+    const input = await validate(analysisRunSchema, ctx.request.body);
+    const run = await callAnalysis.startRun(tenantIdOf(ctx), ctx.state.auth!.userId, {
+      scope: input.scope as AnalysisRunScope,
+      id: input.id,
+    });
+    const body: AnalysisRunResponse = { run };
+    ctx.status = 202;
+    ctx.body = body;
+  });
+
+  router.get(apiRoutes.analysisRuns.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
+    const body: AnalysisRunResponse = { run: await callAnalysis.run(tenantIdOf(ctx), idOf(ctx.params)) };
+    ctx.body = body;
+  });
 
   router.post(apiRoutes.webhooks.elevenlabs.pattern, async (ctx) => {
     const header = ctx.get(SIGNATURE_HEADER);

@@ -1,17 +1,33 @@
 import type { RecentCall } from '@shared/api/agents.types';
+import {
+  CONVERSATION_UNAVAILABLE_MESSAGE,
+  NO_RECORDING_MESSAGE,
+  type CallDetailResponse,
+  type RecentCallsResponse,
+} from '@shared/api/calls.types';
+import { publicAnalysis, type CallAnalysis } from '@shared/schemas/calls.schema';
+import { centsToDollars } from '@shared/domain/call-minutes';
 import type { AppDeps } from '../../app-deps';
 import { DomainError, isProviderError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { callProvider } from '../../lib/provider-call';
-import type { VoiceConversation } from '../../providers/voice/voice.types';
+import type { VoiceAudio, VoiceConversation, VoiceConversationPage } from '../../providers/voice/voice.types';
 import type { AgentsService } from '../agents/agents.service';
 import type { CampaignsService } from '../campaigns/campaigns.service';
+import type { EventsService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
+import type { CallAnalysisService } from './call-analysis.service';
+import { cachedConversation, transcriptOf } from './call-conversation';
 import {
+  cacheConversation,
+  campaignCostCents,
+  DELETED_AGENT_NAME,
+  findCall,
   insertCallOnce,
+  pageOfCalls,
   isWebhookEventProcessed,
   markWebhookEvent,
   platformActivitySince,
@@ -60,9 +76,11 @@ export function createCallsService(
     tenants: TenantsService;
     usage: UsageService;
     stats: StatsService;
+    events: EventsService;
+    analysis: CallAnalysisService;
   },
 ) {
-  const { agents, campaigns, tenants, usage, stats } = services;
+  const { agents, campaigns, tenants, usage, stats, events, analysis } = services;
 
   /** The vendor charges in US dollars; we record NZD cents at the configured rate, and keep the vendor's figure. */
   function nzdCents(vendorCost: VoiceConversation['vendorCost']): number {
@@ -95,11 +113,12 @@ export function createCallsService(
       if (options.webhookEventId && !(await markWebhookEvent(trx, WEBHOOK_PROVIDER, options.webhookEventId, now))) {
         return 'duplicate';
       }
+      const callId = newId();
       const isNew = await insertCallOnce(
         trx,
         tenantId,
         {
-          id: newId(),
+          id: callId,
           agentId: agent.id,
           campaignId,
           conversationId: conversation.conversationId,
@@ -123,14 +142,193 @@ export function createCallsService(
         now,
       );
       if (!isNew) return 'duplicate';
-      await stats.recordCall(trx, tenantId, agent.id, { startedAt, durationSec, costCents });
-      await usage.recordCall(trx, tenantId, { startedAt, durationSec }, terms);
+      await stats.recordCall(trx, tenantId, agent.id, {
+        startedAt,
+        durationSec,
+        costCents,
+        callSuccessful: conversation.analysis?.callSuccessful ?? null,
+        outcome: conversation.outcome,
+      });
+      await usage.recordCall(
+        trx,
+        tenantId,
+        { startedAt, durationSec, conversationId: conversation.conversationId },
+        terms,
+      );
+      await analysis.queueForNewCall(callId, trx);
+      await events.publish(
+        tenantId,
+        { type: 'call.completed', data: { callId, agentId: agent.id, campaignId, durationSec } },
+        trx,
+      );
       return 'recorded';
     });
   }
 
+  /**
+   * Pulls an agent's conversations from the provider and records those not seen yet (the webhook's path): at most
+   * `maxPages` pages, newest first. Sync calls and the reconciler of lost webhooks both come here.
+   */
+  async function pullAgentConversations(
+    tenantId: string,
+    providerAgentId: string,
+    maxPages: number,
+  ): Promise<{ synced: number; created: number }> {
+    let synced = 0;
+    let created = 0;
+    let cursor: string | null = null;
+    for (let page = 0; page < maxPages; page += 1) {
+      const current = cursor;
+      const result: VoiceConversationPage = await callProvider(
+        deps.logger,
+        'The voice service could not list the calls',
+        () => deps.voice.listConversations(providerAgentId, current),
+      );
+      synced += result.conversations.length;
+      const known = await recordedConversationIds(
+        deps.db,
+        tenantId,
+        result.conversations.map((c) => c.conversationId),
+      );
+      for (const summary of result.conversations) {
+        if (known.has(summary.conversationId) || !isFinalConversation(summary.status)) continue;
+        const conversation: VoiceConversation = await callProvider(
+          deps.logger,
+          'The voice service could not return a call',
+          () => deps.voice.getConversation(summary.conversationId),
+        );
+        // Only conversations of this agent count here, whatever a listing might contain.
+        if (conversation.agentId !== providerAgentId) continue;
+        if ((await recordConversation(conversation)) === 'recorded') created += 1;
+      }
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return { synced, created };
+  }
+
   return {
     recordConversation,
+    pullAgentConversations,
+
+    /**
+     * Webhooks can be lost: the newest page of every agent's conversations is compared with our calls, and what is
+     * missing is recorded, so every call is recorded once even without its webhook. An agent the provider cannot
+     * list now is tried again at the next run.
+     */
+    async reconcileRecentConversations(): Promise<{ agents: number; created: number }> {
+      let created = 0;
+      const all = await agents.atProvider();
+      for (const agent of all) {
+        try {
+          created += (await pullAgentConversations(agent.tenantId, agent.providerAgentId, 1)).created;
+        } catch (error) {
+          deps.logger.warn({ err: error, agentId: agent.id }, 'conversations of an agent not reconciled');
+        }
+      }
+      if (created) deps.logger.info({ created }, 'calls recorded without their webhook');
+      return { agents: all.length, created };
+    },
+
+    /**
+     * A call with its conversation (spec 001 §3). The conversation is read from the voice provider once and cached on
+     * the call; it comes from that cache afterwards. Without a cached copy and without the provider, the spec's
+     * fallback text is answered instead.
+     */
+    async detail(tenantId: string, callId: string): Promise<CallDetailResponse> {
+      const call = await findCall(deps.db, callId, tenantId);
+      if (!call) throw new DomainError('NOT_FOUND', 'Call not found.');
+      let conversation = cachedConversation(call.conversationData);
+      let cachedAt = call.conversationCachedAt;
+      if (!conversation) {
+        try {
+          conversation = await deps.voice.getConversation(call.conversationId);
+          cachedAt = isoNow(deps.clock);
+          await cacheConversation(
+            deps.db,
+            tenantId,
+            call.id,
+            {
+              data: JSON.stringify(conversation),
+              transcript: JSON.stringify(conversation.transcript),
+              summary: conversation.analysis?.transcriptSummary ?? null,
+            },
+            cachedAt,
+          );
+        } catch (error) {
+          deps.logger.warn({ err: error, callId }, 'conversation not available from the voice service');
+        }
+      }
+      const summary = {
+        agentName: call.agentName ?? DELETED_AGENT_NAME,
+        startedAt: call.startedAt,
+        durationSec: call.durationSec,
+        costNzd: centsToDollars(call.costCents),
+        conversationId: call.conversationId,
+      };
+      const analysed = call.analysis ? publicAnalysis(JSON.parse(call.analysis) as CallAnalysis) : null;
+      if (!conversation) {
+        return {
+          call: summary,
+          message: CONVERSATION_UNAVAILABLE_MESSAGE,
+          conversation: null,
+          transcriptUnavailable: true,
+          conversationCachedAt: null,
+          analysedAt: call.analysedAt,
+          recordingUrl: call.recordingUrl,
+        };
+      }
+      return {
+        call: summary,
+        conversation: {
+          transcript: transcriptOf(conversation),
+          analysis: conversation.analysis
+            ? {
+                transcript_summary: conversation.analysis.transcriptSummary,
+                call_successful: conversation.analysis.callSuccessful,
+              }
+            : null,
+          sentimentAnalysis: analysed,
+        },
+        transcriptUnavailable: conversation.transcript.length === 0,
+        conversationCachedAt: cachedAt,
+        analysedAt: call.analysedAt,
+        recordingUrl: conversation.recordingUrl ?? call.recordingUrl,
+      };
+    },
+
+    /**
+     * The call's recording, streamed from the voice provider as it sends it (ElevenLabs serves audio only through its
+     * authenticated API, so it passes through us and the browser never sees a provider address or key).
+     */
+    async recording(tenantId: string, callId: string): Promise<VoiceAudio> {
+      const call = await findCall(deps.db, callId, tenantId);
+      if (!call) throw new DomainError('NOT_FOUND', 'Call not found.');
+      const audio = await callProvider(deps.logger, 'The voice service could not return the recording', () =>
+        deps.voice.getConversationAudio(call.conversationId),
+      );
+      if (!audio) throw new DomainError('NOT_FOUND', NO_RECORDING_MESSAGE);
+      return audio;
+    },
+
+    /** A page of the tenant's calls, newest first; the row count is the dashboard's Total Calls (or the agent's). */
+    async page(
+      tenantId: string,
+      query: { page: number; pageSize: number; agentId?: string },
+    ): Promise<RecentCallsResponse> {
+      if (query.agentId) await agents.require(tenantId, query.agentId);
+      const [rows, total] = await Promise.all([
+        pageOfCalls(deps.db, tenantId, {
+          offset: query.page * query.pageSize,
+          limit: query.pageSize,
+          agentId: query.agentId,
+        }),
+        query.agentId
+          ? stats.agentTotals(tenantId, query.agentId).then((totals) => totals.totalCalls)
+          : usage.totalCalls(tenantId),
+      ]);
+      return { calls: rows, page: query.page, pageSize: query.pageSize, total };
+    },
 
     /**
      * The post-call webhook: its signature over the raw body is checked, and the conversation is queued to be
@@ -164,15 +362,22 @@ export function createCallsService(
       return queued ? 'queued' : 'duplicate';
     },
 
-    /** The job behind the webhook: fetches the conversation and records it, unless that was done already. */
-    async recordAnnouncedConversation(conversationId: string): Promise<RecordOutcome> {
-      const eventId = postCallEventId(conversationId);
-      if (await isWebhookEventProcessed(deps.db, WEBHOOK_PROVIDER, eventId)) return 'duplicate';
-      const conversation = await callProvider(deps.logger, 'The voice service could not return the conversation', () =>
+    /** The conversation a webhook announced, read from the provider once for everything the job does with it. */
+    fetchAnnouncedConversation: (conversationId: string): Promise<VoiceConversation> =>
+      callProvider(deps.logger, 'The voice service could not return the conversation', () =>
         deps.voice.getConversation(conversationId),
-      );
+      ),
+
+    /** The job behind the webhook: records the announced conversation, unless that was done already. */
+    async recordAnnouncedConversation(conversation: VoiceConversation): Promise<RecordOutcome> {
+      const eventId = postCallEventId(conversation.conversationId);
+      if (await isWebhookEventProcessed(deps.db, WEBHOOK_PROVIDER, eventId)) return 'duplicate';
       return recordConversation(conversation, { webhookEventId: eventId });
     },
+
+    /** What a campaign's calls started in [since, until) cost, in NZD cents. */
+    campaignCostCents: (tenantId: string, campaignId: string, since: string, until: string) =>
+      campaignCostCents(deps.db, tenantId, campaignId, since, until),
 
     recordedConversationIds: (tenantId: string, conversationIds: string[]) =>
       recordedConversationIds(deps.db, tenantId, conversationIds),

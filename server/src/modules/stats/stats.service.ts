@@ -3,10 +3,14 @@ import type { AgentStats, AgentStatsResponse } from '@shared/api/agents.types';
 import { centsToDollars } from '@shared/domain/call-minutes';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/dialect';
+import type { CallsAnalyticsResponse } from '@shared/api/calls.types';
+import { PERIOD_DAYS, type CallsPeriod } from '@shared/schemas/calls.schema';
 import {
-  addCallToAgentDay,
+  addCallToDay,
   agentTotals,
   agentTotalsByAgentQuery,
+  dailyTotals,
+  outcomeTotals,
   TOTAL_COLUMNS,
   totalsOf,
   type CallTotals,
@@ -54,15 +58,82 @@ export const agentTotalsJoin: AgentTotalsJoin = {
 };
 
 /** Per-agent call statistics, read from the daily rollup that recording a call maintains. */
-export function createStatsService(deps: Pick<AppDeps, 'db'>) {
+const DAY_MS = 24 * 3600 * 1000;
+
+export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   return {
-    /** Adds a recorded call to its agent's day in `trx`, the transaction that records the call. */
+    /** Adds a recorded call to its agent's and its tenant's day in `trx`, the transaction that records the call. */
     recordCall: (
       trx: Knex.Transaction,
       tenantId: string,
       agentId: string,
-      call: { startedAt: string; durationSec: number; costCents: number },
-    ) => addCallToAgentDay(trx, tenantId, agentId, call.startedAt.slice(0, 10), call.durationSec, call.costCents),
+      call: {
+        startedAt: string;
+        durationSec: number;
+        costCents: number;
+        callSuccessful: string | null;
+        outcome: string;
+      },
+    ) =>
+      addCallToDay(trx, tenantId, agentId, {
+        day: call.startedAt.slice(0, 10),
+        durationSec: call.durationSec,
+        costCents: call.costCents,
+        successful: call.callSuccessful === 'success',
+        outcome: call.outcome,
+      }),
+
+    /**
+     * The dashboard's calls panel over the last `period` (UTC days, today included), for the tenant or one agent:
+     * two reads of the daily rollups, whatever the number of calls (BENCHMARKS S1, S2).
+     */
+    async callsAnalytics(tenantId: string, period: CallsPeriod, agentId?: string): Promise<CallsAnalyticsResponse> {
+      const today = deps.clock.now();
+      const days = Array.from({ length: PERIOD_DAYS[period] }, (_, index) =>
+        new Date(today.getTime() - (PERIOD_DAYS[period] - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+      );
+      const from = days[0]!;
+      const to = days.at(-1)!;
+      const [daily, outcomes] = await Promise.all([
+        dailyTotals(deps.db, tenantId, from, to, agentId),
+        outcomeTotals(deps.db, tenantId, from, to, agentId),
+      ]);
+      const byDay = new Map(daily.map((row) => [row.day, row]));
+      const series = days.map((day) => {
+        const row = byDay.get(day);
+        return {
+          day,
+          calls: row?.calls ?? 0,
+          successful: row?.successful ?? 0,
+          durationSec: row?.durationSec ?? 0,
+          costNzd: centsToDollars(row?.costCents ?? 0),
+        };
+      });
+      const sum = daily.reduce(
+        (acc, row) => ({
+          calls: acc.calls + row.calls,
+          durationSec: acc.durationSec + row.durationSec,
+          costCents: acc.costCents + row.costCents,
+          successful: acc.successful + row.successful,
+        }),
+        { calls: 0, durationSec: 0, costCents: 0, successful: 0 },
+      );
+      const { totalCalls, averageDuration, totalCost, averageCost } = toAgentTotals(sum);
+      return {
+        from,
+        to,
+        totals: {
+          totalCalls,
+          successfulCalls: sum.successful,
+          successRate: sum.calls ? Math.round((sum.successful / sum.calls) * 1000) / 1000 : 0,
+          averageDuration,
+          totalCost,
+          averageCost,
+        },
+        series,
+        outcomes,
+      };
+    },
 
     async agentTotals(tenantId: string, agentId: string): Promise<AgentTotals> {
       return toAgentTotals(await agentTotals(deps.db, tenantId, agentId));

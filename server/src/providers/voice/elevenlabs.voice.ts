@@ -2,7 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { DomainError } from '../../domain/domain-error';
 import { systemClock, type Clock } from '../../lib/clock';
-import type { CallOutcome, VoiceAgentConfig, VoiceConversation, VoiceProvider, VoiceWebhookType } from './voice.types';
+import type {
+  CallOutcome,
+  OutboundCallRequest,
+  VoiceAgentConfig,
+  VoiceConversation,
+  VoiceProvider,
+  VoiceWebhookType,
+} from './voice.types';
 
 export interface ElevenLabsVoiceOptions {
   apiKey: string;
@@ -140,6 +147,8 @@ function toConversation(raw: ElevenLabs.GetConversationResponseModel): VoiceConv
       : null,
     // ElevenLabs serves audio only through its authenticated API, never at a shareable address.
     recordingUrl: null,
+    terminationReason: metadata.terminationReason ?? null,
+    userId: raw.userId ?? null,
   };
 }
 
@@ -167,6 +176,26 @@ function parseSignatureHeader(header: string): { timestamp: number; signatures: 
     else if (key === 'v0' && value) signatures.push(value);
   }
   return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
+}
+
+/** Per-call data: the contact's variables, its overrides of the agent's prompt and first message, our reference. */
+function clientDataOf({
+  dynamicVariables,
+  overrides,
+  userId,
+}: Pick<
+  OutboundCallRequest,
+  'dynamicVariables' | 'overrides' | 'userId'
+>): ElevenLabs.ConversationInitiationClientDataRequestInput {
+  const agent = {
+    ...(overrides?.firstMessage ? { firstMessage: overrides.firstMessage } : {}),
+    ...(overrides?.prompt ? { prompt: { prompt: overrides.prompt } } : {}),
+  };
+  return {
+    ...(dynamicVariables && Object.keys(dynamicVariables).length > 0 ? { dynamicVariables } : {}),
+    ...(Object.keys(agent).length > 0 ? { conversationConfigOverride: { agent } } : {}),
+    ...(userId ? { userId } : {}),
+  };
 }
 
 /** ElevenLabs Agents through the official SDK; the same code talks to the vendor or to the sandbox. */
@@ -326,15 +355,76 @@ export function createElevenLabsVoiceProvider(options: ElevenLabsVoiceOptions): 
       return toConversation(raw);
     },
 
-    async startOutboundCall({ agentId, agentPhoneNumberId, toNumber }) {
+    async getConversationAudio(conversationId) {
+      try {
+        const { data, rawResponse } = await convai.conversations.audio.get(conversationId).withRawResponse();
+        const length = Number(rawResponse.headers.get('content-length'));
+        return {
+          contentType: rawResponse.headers.get('content-type') ?? 'audio/mpeg',
+          contentLength: Number.isSafeInteger(length) && length > 0 ? length : null,
+          body: data,
+        };
+      } catch (error) {
+        // No audio (or no such conversation): the call simply has no recording.
+        if (error instanceof ElevenLabsError && error.statusCode === 404) return null;
+        return mapElevenLabsError(error, 'Conversation not found at the voice provider');
+      }
+    },
+
+    async startOutboundCall({ agentId, agentPhoneNumberId, toNumber, dynamicVariables, overrides, userId }) {
+      const clientData = clientDataOf({ dynamicVariables, overrides, userId });
       const result = await call(
-        () => convai.twilio.outboundCall({ agentId, agentPhoneNumberId, toNumber }),
+        () =>
+          convai.twilio.outboundCall({
+            agentId,
+            agentPhoneNumberId,
+            toNumber,
+            ...(Object.keys(clientData).length > 0 ? { conversationInitiationClientData: clientData } : {}),
+          }),
         'Voice agent or phone number not found at the provider',
       );
       if (!result.success || !result.conversationId) {
         throw new DomainError('PROVIDER_UNAVAILABLE', `The voice provider could not start the call: ${result.message}`);
       }
       return { conversationId: result.conversationId, callSid: result.callSid ?? null };
+    },
+
+    async submitBatchCall({ callName, agentId, agentPhoneNumberId, scheduledTimeUnix, recipients }) {
+      const created = await call(
+        () =>
+          convai.batchCalls.create({
+            callName,
+            agentId,
+            agentPhoneNumberId,
+            ...(scheduledTimeUnix ? { scheduledTimeUnix } : {}),
+            recipients: recipients.map(({ phoneNumber, ...data }) => ({
+              phoneNumber,
+              conversationInitiationClientData: clientDataOf(data),
+            })),
+          }),
+        'Voice agent or phone number not found at the provider',
+      );
+      return { batchId: created.id };
+    },
+
+    async getBatchCall(batchId) {
+      const batch = await call(() => convai.batchCalls.get(batchId), 'Batch call not found at the voice provider');
+      return {
+        status: batch.status,
+        recipients: batch.recipients.map((recipient) => ({
+          userId: recipient.conversationInitiationClientData?.userId ?? null,
+          status: recipient.status,
+          conversationId: recipient.conversationId ?? null,
+        })),
+      };
+    },
+
+    async findConversationsOfUser(agentId, userId) {
+      const result = await call(
+        () => convai.conversations.list({ agentId, userId, pageSize: CONVERSATION_PAGE_SIZE }),
+        'Voice agent not found at the provider',
+      );
+      return result.conversations.map((summary) => summary.conversationId);
     },
 
     verifyPostCallWebhook(rawBody, signatureHeader) {

@@ -44,6 +44,50 @@ export interface VoiceConversation {
   transcript: VoiceTranscriptTurn[];
   analysis: { transcriptSummary: string; callSuccessful: 'success' | 'failure' | 'unknown' } | null;
   recordingUrl: string | null;
+  /** Why the call ended, in the vendor's words, where it says. */
+  terminationReason?: string | null;
+  /** The reference the caller gave the conversation when it started it (our call attempt's id). */
+  userId?: string | null;
+}
+
+/** A conversation's recording, streamed from the vendor. */
+export interface VoiceAudio {
+  /** audio/mpeg from ElevenLabs. */
+  contentType: string;
+  /** Bytes, when the vendor says. */
+  contentLength: number | null;
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface OutboundCallRequest {
+  agentId: string;
+  agentPhoneNumberId: string;
+  toNumber: string;
+  /** The contact's metadata, for the agent's {{variables}}; keys pass through unchanged. */
+  dynamicVariables?: Record<string, string>;
+  /** Per-call overrides of the agent's prompt and first message. */
+  overrides?: { prompt?: string; firstMessage?: string };
+  /** Ties the conversation to our record of the call (the attempt id). */
+  userId?: string;
+}
+
+export interface BatchCallRequest {
+  callName: string;
+  agentId: string;
+  agentPhoneNumberId: string;
+  /** Unix seconds; now when absent. */
+  scheduledTimeUnix?: number;
+  recipients: Array<
+    Pick<OutboundCallRequest, 'dynamicVariables' | 'overrides'> & { phoneNumber: string; userId: string }
+  >;
+}
+
+export type BatchRecipientStatus =
+  'pending' | 'dispatched' | 'initiated' | 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'voicemail';
+
+export interface BatchCallState {
+  status: 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
+  recipients: Array<{ userId: string | null; status: BatchRecipientStatus; conversationId: string | null }>;
 }
 
 export interface VoiceConversationPage {
@@ -84,11 +128,18 @@ export interface VoiceProvider {
   deletePhoneNumber(phoneNumberId: string): Promise<void>;
   listConversations(agentId: string, cursor?: string | null): Promise<VoiceConversationPage>;
   getConversation(conversationId: string): Promise<VoiceConversation>;
-  startOutboundCall(input: {
-    agentId: string;
-    agentPhoneNumberId: string;
-    toNumber: string;
-  }): Promise<{ conversationId: string; callSid: string | null }>;
+  /** The conversation's recording as the vendor streams it, or null when it has none. */
+  getConversationAudio(conversationId: string): Promise<VoiceAudio | null>;
+  startOutboundCall(input: OutboundCallRequest): Promise<{ conversationId: string; callSid: string | null }>;
+  /**
+   * The conversations started with this user id (we pass the call attempt's id), so an attempt whose placing was cut
+   * short can be looked up rather than dialled again.
+   */
+  findConversationsOfUser(agentId: string, userId: string): Promise<string[]>;
+  /** Sends many calls at once (or at a time) through the vendor's batch calling; it knows no windows or caps. */
+  submitBatchCall(input: BatchCallRequest): Promise<{ batchId: string }>;
+  /** A batch with each recipient's status and, once dialled, its conversation. */
+  getBatchCall(batchId: string): Promise<BatchCallState>;
   /** Checks the post-call webhook's signature over the raw body; returns the conversation id it reports. */
   verifyPostCallWebhook(
     rawBody: Buffer,

@@ -4,7 +4,16 @@ import { dataCollectionItems, evaluationCriteria } from '../call-analysis';
 import { outboundOutcome } from '../call-script';
 import type { SimulatedCallRequest } from '../call.simulator';
 import type { EmulatorRoute } from '../emulator-route';
-import { detailError, E164, jsonBody, missingFields, notFound, objectAt, validationFailed } from './elevenlabs.http';
+import {
+  detailError,
+  E164,
+  jsonBody,
+  missingFields,
+  notFound,
+  objectAt,
+  validationFailed,
+  type Json,
+} from './elevenlabs.http';
 import { numbersOf, type AgentRecord, type ElevenLabsState, type PhoneNumberRecord } from './elevenlabs.state';
 
 /** Phone calls through imported Twilio numbers: the outbound-call route and the simulated inbound call. */
@@ -19,6 +28,9 @@ export interface InboundCallRequest {
 
 const DEFAULT_CALLER = '+64211234567';
 
+/** Calls the workspace may run at once; ElevenLabs answers 429 past its plan's concurrency limit. */
+export const MAX_CONCURRENT_CALLS = 20;
+
 function agentCallProfile(agent: AgentRecord): SimulatedCallRequest['agent'] {
   const agentConfig = objectAt(agent.conversation_config, 'agent');
   const prompt = objectAt(agent.conversation_config, 'agent', 'prompt')?.prompt;
@@ -29,6 +41,23 @@ function agentCallProfile(agent: AgentRecord): SimulatedCallRequest['agent'] {
     prompt: typeof prompt === 'string' ? prompt : '',
     dataCollection: dataCollectionItems(agent.platform_settings.data_collection),
     evaluationCriteria: evaluationCriteria(objectAt(agent.platform_settings, 'evaluation')?.criteria),
+  };
+}
+
+/** The agent as an outbound call meets it: the caller's per-call overrides of its first message and prompt applied. */
+export function outboundCallProfile(
+  agent: AgentRecord,
+  clientData: Json | undefined,
+): Pick<SimulatedCallRequest, 'agent'> {
+  const profile = agentCallProfile(agent);
+  const override = objectAt(clientData, 'conversation_config_override', 'agent');
+  const prompt = objectAt(override, 'prompt')?.prompt;
+  return {
+    agent: {
+      ...profile,
+      firstMessage: typeof override?.first_message === 'string' ? override.first_message : profile.firstMessage,
+      prompt: typeof prompt === 'string' ? prompt : profile.prompt,
+    },
   };
 }
 
@@ -47,13 +76,19 @@ function outboundCall(ctx: Context, state: ElevenLabsState): void {
   if (!number.supports_outbound) {
     return detailError(ctx, 400, 'outbound_not_supported', 'This phone number does not make outbound calls.');
   }
+  if (state.calls.running() >= MAX_CONCURRENT_CALLS) {
+    return detailError(ctx, 429, 'too_many_concurrent_requests', 'Too many calls are running at once.');
+  }
+  const clientData = objectAt(body, 'conversation_initiation_client_data');
+  const userId = typeof clientData?.user_id === 'string' ? clientData.user_id : null;
   const started = state.calls.startCall({
-    agent: agentCallProfile(agent),
+    ...outboundCallProfile(agent, clientData),
     direction: 'outbound',
     phoneNumber: { phoneNumberId: number.phone_number_id, phoneNumber: number.phone_number },
     externalNumber: toNumber,
     dynamicVariables: objectAt(body, 'conversation_initiation_client_data', 'dynamic_variables') ?? {},
     outcome: outboundOutcome(toNumber),
+    userId,
   });
   // `callSid` really is camelCase on the vendor's wire, beside snake_case `conversation_id`.
   ctx.body = { success: true, message: 'Success', conversation_id: started.conversationId, callSid: started.callSid };

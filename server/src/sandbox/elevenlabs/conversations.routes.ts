@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { WireConversation } from '../call.simulator';
 import type { EmulatorRoute } from '../emulator-route';
+import { CONVERSATION_AUDIO_TYPE, conversationAudio } from './conversation-audio';
 import { requestedPage } from './cursor-page';
 import { detailError, notFound, queryValue } from './elevenlabs.http';
 import type { ElevenLabsState } from './elevenlabs.state';
@@ -29,11 +30,13 @@ function listConversations(ctx: Context, state: ElevenLabsState): void {
   const after = Number(queryValue(ctx, 'call_start_after_unix') ?? Number.NEGATIVE_INFINITY);
   const before = Number(queryValue(ctx, 'call_start_before_unix') ?? Number.POSITIVE_INFINITY);
   const successful = queryValue(ctx, 'call_successful');
+  const userId = queryValue(ctx, 'user_id');
   const matching = state.calls
     .list()
     .filter(
       (conversation) =>
         (!agentId || conversation.agent_id === agentId) &&
+        (!userId || conversation.user_id === userId) &&
         conversation.metadata.start_time_unix_secs > after &&
         conversation.metadata.start_time_unix_secs < before &&
         (!successful || (conversation.analysis?.call_successful ?? 'unknown') === successful),
@@ -56,10 +59,13 @@ function getConversation(ctx: Context, state: ElevenLabsState): void {
   ctx.body = conversation;
 }
 
+/** A connected call's recording (audio/mpeg, as the vendor sends it); none for a call that never connected. */
 function getAudio(ctx: Context, state: ElevenLabsState): void {
-  if (!state.calls.get(ctx.params.conversationId ?? '')) return notFound.conversation(ctx);
-  // Simulated calls have no sound; their conversations say so with has_audio false.
-  detailError(ctx, 404, 'audio_not_found', 'This conversation has no audio.');
+  const conversation = state.calls.get(ctx.params.conversationId ?? '');
+  if (!conversation) return notFound.conversation(ctx);
+  if (!conversation.has_audio) return detailError(ctx, 404, 'audio_not_found', 'This conversation has no audio.');
+  ctx.type = CONVERSATION_AUDIO_TYPE;
+  ctx.body = conversationAudio();
 }
 
 function deleteConversation(ctx: Context, state: ElevenLabsState): void {

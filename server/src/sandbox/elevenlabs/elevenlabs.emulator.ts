@@ -9,6 +9,7 @@ import { vendorErrors } from '../sandbox.server';
 import type { SandboxStore } from '../sandbox.store';
 import type { TwilioAccount } from '../twilio/twilio.emulator';
 import { agentRoutes } from './agents.routes';
+import { batchCallingRoutes, dispatchDueBatches } from './batch-calling.routes';
 import { callRoutes, simulateInboundCall, type InboundCallRequest } from './calls.routes';
 import { conversationRoutes } from './conversations.routes';
 import { detailError } from './elevenlabs.http';
@@ -25,6 +26,7 @@ export const ELEVENLABS_ROUTES: ReadonlyArray<EmulatorRoute<ElevenLabsState>> = 
   ...voiceRoutes,
   ...phoneNumberRoutes,
   ...callRoutes,
+  ...batchCallingRoutes,
   ...conversationRoutes,
   ...settingsRoutes,
 ];
@@ -33,7 +35,12 @@ export interface ElevenLabsEmulator {
   app: Koa;
   apiKey: string;
   simulateInboundCall(request: InboundCallRequest): { conversationId: string; callSid: string | null };
+  /** Stops dispatching batch calls. */
+  close(): void;
 }
+
+/** How often due batch-call recipients are dialled. */
+const BATCH_DISPATCH_MS = 500;
 
 /**
  * The ElevenLabs Agents Platform API as providers.md §1 describes it: agents, knowledge base, voices, imported
@@ -80,5 +87,19 @@ export function createElevenLabsEmulator(options: {
     ctx.body = { detail: 'Not Found' };
   });
 
-  return { app, apiKey, simulateInboundCall: (request) => simulateInboundCall(state, request) };
+  const dispatcher = setInterval(() => {
+    try {
+      dispatchDueBatches(state);
+    } catch (error) {
+      options.logger?.warn({ err: error }, 'elevenlabs sandbox: batch dispatch failed');
+    }
+  }, BATCH_DISPATCH_MS);
+  dispatcher.unref();
+
+  return {
+    app,
+    apiKey,
+    simulateInboundCall: (request) => simulateInboundCall(state, request),
+    close: () => clearInterval(dispatcher),
+  };
 }

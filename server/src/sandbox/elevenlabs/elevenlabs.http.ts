@@ -47,6 +47,7 @@ export const notFound = {
     detailError(ctx, 404, 'document_not_found', `Document ${documentId} was not found.`),
   phoneNumber: (ctx: Context) => detailError(ctx, 404, 'phone_number_not_found', 'Phone number not found.'),
   conversation: (ctx: Context) => detailError(ctx, 404, 'conversation_not_found', 'Conversation not found.'),
+  batch: (ctx: Context) => detailError(ctx, 404, 'batch_call_not_found', 'Batch call not found.'),
 };
 
 /** FastAPI's 422: one entry per field, located in the body or the query. */

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CallSimulator } from '../call.simulator';
+import type { BatchRecord } from './batch-calling.routes';
 import type { Collection, SandboxStore } from '../sandbox.store';
 import type { TwilioAccount } from '../twilio/twilio.emulator';
 import type { Json } from './elevenlabs.http';
@@ -45,6 +46,7 @@ export interface ElevenLabsState {
   documents: Collection<DocumentRecord>;
   phoneNumbers: Collection<PhoneNumberRecord>;
   settings: Collection<Json>;
+  batches: Collection<BatchRecord>;
 }
 
 /** Who may do what with an agent or document: the sandbox has one user, its creator and admin. */
@@ -68,6 +70,7 @@ export function openElevenLabsState(options: {
     documents: store.collection<DocumentRecord>('elevenlabs.knowledge_base'),
     phoneNumbers: store.collection<PhoneNumberRecord>('elevenlabs.phone_numbers'),
     settings: store.collection<Json>('elevenlabs.settings'),
+    batches: store.collection<BatchRecord>('elevenlabs.batch_calls'),
   };
 }
 

@@ -1,0 +1,1 @@
+export { CallsAnalyticsPanel } from './CallsAnalyticsPanel';

@@ -1,0 +1,2 @@
+export { LiveEvents } from './LiveEvents';
+export { useLiveConnected } from './liveConnection';

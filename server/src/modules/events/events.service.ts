@@ -1,0 +1,129 @@
+import type { Knex } from 'knex';
+import { ADMIN_ONLY_EVENTS, type DeliveredEvent, type LiveEvent } from '@shared/api/events.types';
+import { isAdminRole, type Role } from '@shared/domain/roles';
+import type { AppDeps } from '../../app-deps';
+import { dialectOf } from '../../db/dialect';
+import { isoNow } from '../../lib/clock';
+import { deleteEventsBefore, eventsAfter, insertEvent, type Audience, type StoredEvent } from './events.store';
+
+/** The notifier channel every instance listens on; each payload is one stored event. */
+export const EVENTS_CHANNEL = 'parley_events';
+/** A reconnecting stream replays at most this many missed events; older ones are beyond the window anyway. */
+const REPLAY_LIMIT = 500;
+
+export interface EventSubscriber {
+  tenantId: string;
+  role: Role;
+  send(event: DeliveredEvent): void;
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;
+
+function visibleTo(role: Role, audience: Audience): boolean {
+  return audience === 'all' || isAdminRole(role);
+}
+
+function delivered(event: StoredEvent): DeliveredEvent {
+  return { id: event.seq, type: event.type, data: event.data, at: event.at } as DeliveredEvent;
+}
+
+function isStoredEvent(payload: unknown): payload is StoredEvent {
+  const event = payload as Partial<StoredEvent> | null;
+  return typeof event?.seq === 'string' && typeof event.tenantId === 'string' && typeof event.type === 'string';
+}
+
+/**
+ * Live events: published once by the service that causes them, logged (for replay) and sent over the database's
+ * notifier, so that every instance hands them to its own connected streams of that tenant, filtered by role.
+ */
+export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'config' | 'notifier'>) {
+  const subscribers = new Map<string, Set<EventSubscriber>>();
+  let listening: Promise<unknown> | null = null;
+
+  function fanOut(payload: unknown): void {
+    if (!isStoredEvent(payload)) return;
+    const event = delivered(payload);
+    for (const subscriber of subscribers.get(payload.tenantId) ?? []) {
+      if (visibleTo(subscriber.role, payload.audience)) subscriber.send(event);
+    }
+  }
+
+  /** This instance listens once its first stream connects; a workers-only process only publishes. */
+  function listen(): Promise<unknown> {
+    listening ??= deps.notifier.subscribe(EVENTS_CHANNEL, fanOut).catch((error: unknown) => {
+      listening = null;
+      throw error;
+    });
+    return listening;
+  }
+
+  return {
+    /**
+     * Publishes an event to the tenant's streams on every instance. Given the transaction that causes it, the event
+     * is logged in it and sent only if it commits.
+     *
+     * A stream's position is its last event's number, so a tenant's events must become visible in number order: if
+     * number 11 committed before 10, a stream would be sent 11 live, then skip 10 as already passed (and a replay
+     * after 11 would never look at 10). So the number is drawn under a lock of the tenant held until the transaction
+     * ends: the tenant's next event cannot be numbered before the previous one has committed or rolled back. This
+     * orders only one tenant's publishing transactions, from their publish to their end (publish last in them), and
+     * keeps both the live path and the replay query (`seq > Last-Event-ID`) exact without a commit-ordered column.
+     */
+    async publish(tenantId: string, event: LiveEvent, trx?: Knex.Transaction): Promise<void> {
+      const audience: Audience = ADMIN_ONLY_EVENTS.has(event.type) ? 'admin' : 'all';
+      const at = isoNow(deps.clock);
+      const logAndSend = async (transaction: Knex.Transaction) => {
+        await dialectOf(transaction).lockUntilCommit(transaction, `event_log:${tenantId}`);
+        const seq = await insertEvent(transaction, { tenantId, type: event.type, audience, data: event.data }, at);
+        const stored: StoredEvent = { seq, tenantId, type: event.type, audience, data: event.data, at };
+        await deps.notifier.publish(EVENTS_CHANNEL, stored, transaction);
+      };
+      if (trx) await logAndSend(trx);
+      else await deps.db.transaction(logAndSend);
+    },
+
+    /**
+     * Registers a stream and resolves once it receives live events; `lastEventId` replays what the stream missed
+     * within the replay window, before any live event, without duplicates.
+     */
+    async subscribe(subscriber: EventSubscriber, lastEventId: string | null): Promise<() => void> {
+      await listen();
+      let lastSeq = BigInt(lastEventId ?? 0);
+      let replaying = lastEventId !== null;
+      const held: DeliveredEvent[] = [];
+      const forward = (event: DeliveredEvent) => {
+        if (replaying) held.push(event);
+        else if (BigInt(event.id) > lastSeq) {
+          lastSeq = BigInt(event.id);
+          subscriber.send(event);
+        }
+      };
+      const registered: EventSubscriber = { ...subscriber, send: forward };
+      const tenantSubscribers = subscribers.get(subscriber.tenantId) ?? new Set();
+      tenantSubscribers.add(registered);
+      subscribers.set(subscriber.tenantId, tenantSubscribers);
+      if (lastEventId !== null) {
+        const since = new Date(deps.clock.now().getTime() - deps.config.eventReplayWindowSec * 1000).toISOString();
+        const missed = await eventsAfter(deps.db, subscriber.tenantId, lastEventId, since, REPLAY_LIMIT);
+        replaying = false;
+        for (const event of missed) if (visibleTo(subscriber.role, event.audience)) forward(delivered(event));
+        for (const event of held.splice(0)) forward(event);
+      }
+      return () => {
+        tenantSubscribers.delete(registered);
+        if (tenantSubscribers.size === 0 && subscribers.get(subscriber.tenantId) === tenantSubscribers) {
+          subscribers.delete(subscriber.tenantId);
+        }
+      };
+    },
+
+    /** Streams connected to this instance. */
+    connectedCount: () => [...subscribers.values()].reduce((sum, set) => sum + set.size, 0),
+
+    /** Drops logged events older than the replay window. */
+    async prune(): Promise<number> {
+      const before = new Date(deps.clock.now().getTime() - deps.config.eventReplayWindowSec * 1000).toISOString();
+      return deleteEventsBefore(deps.db, before);
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedApiKeyResponse } from '@shared/api/api-keys.types';
+import { apiRoutes } from '@shared/api/routes';
+import { buyNumber, createAgent, freshTenant, type FreshTenant } from './support/api-actions';
+import { expectStatus } from './support/api-client';
+import { useApiSuite } from './support/api-suite';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+import { openEventStream, type EventStream } from './support/sse-client';
+import { TEST_DATABASES, type DatabaseKind, type TestApp } from './support/test-app';
+
+/** Long enough for a stream that should receive nothing to have received it, were it delivered. */
+const QUIET_MS = 300;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One app per suite with a tenant, a second tenant, and the streams a test opens (closed after the suite); `publish`
+ * sends a number.purchased event carrying the given number, which tests look for.
+ */
+function useEventsSuite(kind: DatabaseKind) {
+  const suite = useApiSuite(kind, { config: { eventHeartbeatMs: 100 } });
+  const streams: EventStream[] = [];
+  let other: FreshTenant | undefined;
+  const current = () => ({ app: suite.app, tenant: suite.tenant, other: other! });
+  beforeAll(async () => {
+    other = await freshTenant(suite.app);
+  });
+  afterAll(() => streams.forEach((stream) => stream.close()));
+  const track = (...opened: EventStream[]) => streams.push(...opened);
+  return {
+    current,
+    track,
+    async open(token: string | undefined, lastEventId?: string) {
+      const stream = await openEventStream(suite.app.baseUrl, token, lastEventId);
+      track(stream);
+      return stream;
+    },
+    publish: (tenantId: string, phoneNumber: string) =>
+      suite.app.built.services.events.publish(tenantId, {
+        type: 'number.purchased',
+        data: { phoneNumberId: 'n1', phoneNumber },
+      }),
+  };
+}
+
+describe.each(TEST_DATABASES)('live events: GET /api/events (%s)', (kind) => {
+  const { open, publish, ...suite } = useEventsSuite(kind);
+  let app: TestApp;
+  let tenant: FreshTenant;
+  let other: FreshTenant;
+  beforeAll(() => ({ app, tenant, other } = suite.current()));
+
+  it('refuses a request without a token (401) and never takes a token from the URL', async () => {
+    expect((await open(undefined)).status).toBe(401);
+    const res = await fetch(`${app.baseUrl}${apiRoutes.events.stream()}?access_token=${tenant.admin.token}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('streams text/event-stream, uncompressed and uncached, with heartbeats', async () => {
+    const stream = await open(tenant.user.token);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expect(stream.headers.get('content-encoding')).toBeNull();
+    await expect.poll(() => stream.comments.filter((c) => c === 'ping').length, { timeout: 5000 }).toBeGreaterThan(1);
+  });
+
+  it('delivers a simulated call’s call.completed and call.analysed to its tenant only', async () => {
+    const mine = await open(tenant.user.token);
+    const theirs = await open(other.admin.token);
+    const number = await buyNumber(app, tenant.admin.token);
+    const agent = expectStatus(await createAgent(app, tenant.admin.token, { phoneNumberId: number.id }), 201, 'agent')
+      .body.agent;
+    await mine.next((event) => event.type === 'number.purchased' && event.data.phoneNumber === number.phoneNumber);
+    expectStatus(
+      await app.request('POST', apiRoutes.agents.simulateCall(agent.id), { token: tenant.admin.token }),
+      202,
+      'call',
+    );
+    const completed = await mine.next((event) => event.type === 'call.completed');
+    expect(completed.data).toMatchObject({ callId: expect.any(String), agentId: agent.id });
+    expect(completed.id).toMatch(/^\d+$/);
+    const analysed = await mine.next((event) => event.type === 'call.analysed');
+    expect(analysed.data.callId).toBe(completed.data.callId);
+    await pause(QUIET_MS);
+    expect(theirs.events).toEqual([]);
+  });
+
+  it('sends admin-only events to admins, not to members', async () => {
+    const admin = await open(tenant.admin.token);
+    const member = await open(tenant.user.token);
+    await app.built.services.events.publish(tenant.id, {
+      type: 'billing.status_changed',
+      data: { billingStatus: 'delinquent', previous: 'active' },
+    });
+    await publish(tenant.id, '+6491112222');
+    await admin.next((event) => event.type === 'billing.status_changed');
+    await member.next((event) => event.data.phoneNumber === '+6491112222');
+    expect(member.events.map((event) => event.type)).not.toContain('billing.status_changed');
+  });
+
+  it('replays what a reconnecting stream missed after its Last-Event-ID, once, and nothing of other tenants', async () => {
+    const first = await open(tenant.user.token);
+    await publish(tenant.id, '+6491110001');
+    const seen = await first.next((event) => event.data.phoneNumber === '+6491110001');
+    first.close();
+    await publish(tenant.id, '+6491110002');
+    await publish(other.id, '+6491110003');
+    await publish(tenant.id, '+6491110004');
+    const again = await open(tenant.user.token, seen.id!);
+    await again.next((event) => event.data.phoneNumber === '+6491110004');
+    await publish(tenant.id, '+6491110005');
+    await again.next((event) => event.data.phoneNumber === '+6491110005');
+    expect(again.events.map((event) => event.data.phoneNumber)).toEqual(['+6491110002', '+6491110004', '+6491110005']);
+  });
+
+  it('takes an API key with calls:read, and refuses one without it (403)', async () => {
+    const createKey = async (permissions: string[]) =>
+      expectStatus(
+        await app.request<CreatedApiKeyResponse>('POST', apiRoutes.apiKeys.collection(), {
+          token: tenant.admin.token,
+          body: { name: `Events ${permissions.join(' ') || 'none'}`, scope: 'read_only', permissions },
+        }),
+        201,
+        'key',
+      ).body.apiKey;
+    expect((await open(await createKey(['agents:read']))).status).toBe(403);
+    const stream = await open(await createKey(['calls:read']));
+    expect(stream.status).toBe(200);
+    await publish(tenant.id, '+6491117777');
+    await stream.next((event) => event.data.phoneNumber === '+6491117777');
+  });
+
+  it('ignores a Last-Event-ID that is not a number', async () => {
+    const stream = await open(tenant.user.token, 'abc');
+    expect(stream.status).toBe(200);
+  });
+});
+
+/** Fan-out between processes goes through PostgreSQL's LISTEN/NOTIFY; SQLite serves one process only. */
+describe.runIf(TEST_DATABASES.includes('postgres'))('live events across server instances (postgres)', () => {
+  const { open, publish, track, ...suite } = useEventsSuite('postgres');
+  let app: TestApp;
+  let tenant: FreshTenant;
+  let other: FreshTenant;
+  beforeAll(() => ({ app, tenant, other } = suite.current()));
+
+  it('fans out across server instances: a second server process’s client receives events caused on the first, and back', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-events-'));
+    let second: ServerProcess | undefined;
+    try {
+      second = await startServerProcess({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: app.deps.config.databaseUrl!,
+        JWT_SECRET: app.deps.config.jwtSecret,
+        PASSWORD_HASH_COST: '10',
+        SERVE_RENDERER: 'false',
+        RUN_WORKERS: 'false',
+        LOG_LEVEL: 'warn',
+      });
+      const onSecond = await openEventStream(second.baseUrl, tenant.user.token);
+      const otherOnSecond = await openEventStream(second.baseUrl, other.user.token);
+      track(onSecond, otherOnSecond);
+      expect(onSecond.status).toBe(200);
+      await publish(tenant.id, '+6491119999');
+      await onSecond.next((event) => event.data.phoneNumber === '+6491119999');
+
+      const onFirst = await open(tenant.user.token);
+      const viaSecond = await fetch(`${second.baseUrl}${apiRoutes.phoneNumbers.available()}?country=NZ&limit=20`, {
+        headers: { authorization: `Bearer ${tenant.admin.token}` },
+      });
+      // The second process has its own sandbox, which offers the numbers the first one sold too.
+      const owned = new Set(await app.deps.db('phone_numbers').pluck('phone_number'));
+      const available = (
+        (await viaSecond.json()) as { availableNumbers: Array<{ phoneNumber: string }> }
+      ).availableNumbers.find((offer) => !owned.has(offer.phoneNumber));
+      const bought = await fetch(`${second.baseUrl}${apiRoutes.phoneNumbers.purchase()}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ phoneNumber: available!.phoneNumber }),
+      });
+      expect(bought.status).toBe(201);
+      await onFirst.next((event) => event.data.phoneNumber === available!.phoneNumber);
+      await pause(QUIET_MS);
+      expect(otherOnSecond.events).toEqual([]);
+    } finally {
+      await second?.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('sends every event once, in number order, when an older event’s transaction commits after a newer one began', async () => {
+    const live = await open(tenant.user.token);
+    const before = await open(tenant.user.token);
+    await publish(tenant.id, '+6491120000');
+    const start = await before.next((event) => event.data.phoneNumber === '+6491120000');
+    before.close();
+    const numberEvent = (phoneNumber: string) => ({
+      type: 'number.purchased' as const,
+      data: { phoneNumberId: 'n1', phoneNumber },
+    });
+    const { events } = app.built.services;
+    const older = await app.deps.db.transaction();
+    const newer = await app.deps.db.transaction();
+    try {
+      await events.publish(tenant.id, numberEvent('+6491120001'), older);
+      const newerPid = (await newer.raw('select pg_backend_pid() as pid')).rows[0].pid as number;
+      const newerDone = (async () => {
+        await events.publish(tenant.id, numberEvent('+6491120002'), newer);
+        await newer.commit();
+      })();
+      // The newer transaction either commits now (its event numbered after the older one's) or waits for the older.
+      let settled = false;
+      void newerDone.finally(() => (settled = true));
+      await expect
+        .poll(
+          async () =>
+            settled ||
+            (await app.deps.db('pg_stat_activity').where({ pid: newerPid }).first('wait_event_type'))
+              ?.wait_event_type === 'Lock',
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      await older.commit();
+      await newerDone;
+    } finally {
+      if (!older.isCompleted()) await older.rollback();
+      if (!newer.isCompleted()) await newer.rollback();
+    }
+    const wanted = ['+6491120001', '+6491120002'];
+    await live.next((event) => event.data.phoneNumber === '+6491120002');
+    await pause(QUIET_MS);
+    const delivered = live.events.filter((event) => wanted.includes(String(event.data.phoneNumber)));
+    expect(delivered.map((event) => event.data.phoneNumber)).toEqual(wanted);
+    const ids = delivered.map((event) => BigInt(event.id!));
+    expect(ids[0]! < ids[1]!).toBe(true);
+    // A stream that reconnects after the first event it saw replays exactly the rest.
+    const firstSeen = live.events.find((event) => event.data.phoneNumber !== '+6491120000')!;
+    const again = await open(tenant.user.token, firstSeen.id!);
+    await again.next((event) => event.data.phoneNumber === '+6491120002');
+    expect(again.events.map((event) => event.data.phoneNumber)).toEqual(['+6491120002']);
+    const replayed = await open(tenant.user.token, start.id!);
+    await replayed.next((event) => event.data.phoneNumber === '+6491120002');
+    expect(replayed.events.map((event) => event.data.phoneNumber)).toEqual(wanted);
+  });
+});
