@@ -17,6 +17,7 @@ function fakeElectron(appDir: string, userData: string) {
     getAppPath: () => appDir,
     getPath: (name: string) => (name === 'userData' ? userData : os.tmpdir()),
     quit: vi.fn(),
+    relaunch: vi.fn(),
   });
 
   class FakeWindow extends EventEmitter {
@@ -51,17 +52,26 @@ function fakeElectron(appDir: string, userData: string) {
       this.destroyed = true;
     }
   }
+  const notifications: FakeNotification[] = [];
   class FakeNotification {
     static isSupported = () => true;
-    on() {}
-    show() {}
+    readonly listeners = new Map<string, () => void>();
+    constructor(readonly options: { title: string; body: string }) {}
+    on(event: string, listener: () => void) {
+      this.listeners.set(event, listener);
+    }
+    show() {
+      notifications.push(this);
+    }
   }
+  const dialog = { showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })) };
 
   const handlers: Array<(request: Request) => Promise<Response>> = [];
   const electron = {
     app,
     BrowserWindow: FakeWindow,
     ipcMain: fakeIpcMain(),
+    dialog,
     protocol: {
       handle: vi.fn((_scheme: string, handler: (request: Request) => Promise<Response>) => handlers.push(handler)),
     },
@@ -73,7 +83,7 @@ function fakeElectron(appDir: string, userData: string) {
     Notification: FakeNotification,
     nativeImage: { createFromPath: (file: string) => file },
   };
-  return { electron, app, FakeWindow, trays, handlers };
+  return { electron, app, FakeWindow, trays, handlers, notifications, dialog };
 }
 
 describe('desktop shell', () => {
@@ -94,15 +104,16 @@ describe('desktop shell', () => {
 
   async function start(env: Record<string, string>) {
     const fakes = fakeElectron(appDir, userData);
+    const vaultStorage = memoryStorage();
     await startDesktopShell({
       electron: fakes.electron as unknown as ShellElectron,
       env,
       platform: 'linux',
       resourcesPath: '/opt/Parley/resources',
-      vaultStorage: memoryStorage(),
+      vaultStorage,
       logger,
     });
-    return fakes;
+    return { ...fakes, vaultStorage };
   }
 
   it('against a remote server: serves the renderer, opens one hardened window, the bridge and the tray', async () => {
@@ -122,17 +133,34 @@ describe('desktop shell', () => {
     expect(FakeWindow.all[0]!.loadURL).toHaveBeenCalledWith('app://parley/');
 
     expect([...electron.ipcMain.handlers.keys()].sort()).toEqual([
+      'app:take-pending-route',
+      'drafts:list',
+      'drafts:load',
+      'drafts:remove',
+      'drafts:save',
+      'notifications:load-settings',
+      'notifications:save-settings',
       'notifications:show',
+      'settings:load',
+      'settings:reset-demo',
+      'settings:switch-server',
+      'tray:report',
       'vault:clear',
       'vault:load',
       'vault:save',
+      'vault:status',
     ]);
     await expect(electron.ipcMain.invoke('vault:save', frameEvent(), SAMPLE_SESSION)).resolves.toMatchObject({
       ok: true,
     });
     expect(electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
 
-    expect(trays[0]?.menu.filter((item) => item.label).map((item) => item.label)).toEqual(['Open Parley', 'Quit']);
+    expect(trays[0]?.menu.filter((item) => item.label).map((item) => item.label)).toEqual([
+      'Connecting… · 0 active campaigns',
+      'Open Parley',
+      'Pause all my campaigns',
+      'Quit',
+    ]);
     trays[0]?.menu.find((item) => item.label === 'Open Parley')?.click?.();
     expect(FakeWindow.all).toHaveLength(1);
     expect(FakeWindow.all[0]!.focus).toHaveBeenCalled();
@@ -141,6 +169,154 @@ describe('desktop shell', () => {
     expect(app.quit).toHaveBeenCalled();
     app.emit('quit');
     expect(trays[0]?.destroyed).toBe(true);
+  });
+
+  it('focuses the first window on a second launch, and never opens DevTools once packaged', async () => {
+    const { app, FakeWindow } = await start({ PARLEY_SERVER_URL: 'https://parley.example.com' });
+    expect(FakeWindow.all[0]!.options.webPreferences?.devTools).toBe(true);
+    app.emit('second-instance');
+    expect(FakeWindow.all).toHaveLength(1);
+    expect(FakeWindow.all[0]!.focus).toHaveBeenCalled();
+
+    FakeWindow.all = [];
+    const packaged = fakeElectron(appDir, userData);
+    packaged.app.isPackaged = true;
+    await startDesktopShell({
+      electron: packaged.electron as unknown as ShellElectron,
+      env: { PARLEY_SERVER_URL: 'https://parley.example.com' },
+      platform: 'linux',
+      resourcesPath: '/opt/Parley/resources',
+      vaultStorage: memoryStorage(),
+      logger,
+    });
+    expect(packaged.FakeWindow.all.at(-1)?.options.webPreferences?.devTools).toBe(false);
+  });
+
+  it('a notification click focuses the window and tells the renderer where to go', async () => {
+    const { electron, FakeWindow, notifications } = await start({ PARLEY_SERVER_URL: 'https://parley.example.com' });
+    const request = {
+      owner: { userId: 'u-1', tenantId: 't-1' },
+      kind: 'call.finished',
+      title: 'Call finished',
+      body: 'A call just ended; its details are ready.',
+      route: '/calls/c-1',
+    };
+    await expect(electron.ipcMain.invoke('notifications:show', frameEvent(), request)).resolves.toEqual({
+      ok: true,
+      value: { shown: true },
+    });
+    notifications[0]?.listeners.get('click')?.();
+    const window = FakeWindow.all[0]!;
+    expect(window.focus).toHaveBeenCalled();
+    expect(window.webContents.send).toHaveBeenCalledWith('app:navigate', '/calls/c-1');
+    await expect(electron.ipcMain.invoke('app:take-pending-route', frameEvent())).resolves.toEqual({
+      ok: true,
+      value: null,
+    });
+
+    // The window was closed (macOS keeps the app running): a new one opens and takes the route when it subscribes.
+    window.isDestroyed = () => true;
+    window.emit('closed');
+    await electron.ipcMain.invoke('notifications:show', frameEvent(), { ...request, route: '/campaigns/k-1' });
+    notifications[1]?.listeners.get('click')?.();
+    expect(FakeWindow.all).toHaveLength(2);
+    expect(FakeWindow.all[1]!.webContents.send).not.toHaveBeenCalled();
+    await expect(electron.ipcMain.invoke('app:take-pending-route', frameEvent())).resolves.toEqual({
+      ok: true,
+      value: '/campaigns/k-1',
+    });
+    await expect(electron.ipcMain.invoke('app:take-pending-route', frameEvent())).resolves.toEqual({
+      ok: true,
+      value: null,
+    });
+  });
+
+  it('asks before pausing all campaigns, and only then asks the renderer to pause them', async () => {
+    const { electron, FakeWindow, trays, dialog } = await start({ PARLEY_SERVER_URL: 'https://parley.example.com' });
+    await electron.ipcMain.invoke('tray:report', frameEvent(), { connection: 'online', activeCampaigns: 2 });
+    const pauseAll = () => trays[0]?.menu.find((item) => item.label === 'Pause all my campaigns')?.click?.();
+    const send = FakeWindow.all[0]!.webContents.send;
+
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
+    pauseAll();
+    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(1));
+    // Let the declined answer run its course (a resolved promise's callbacks run before the next macrotask).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(send).not.toHaveBeenCalledWith('campaigns:pause-all', null);
+
+    pauseAll();
+    await vi.waitFor(() => expect(send).toHaveBeenCalledWith('campaigns:pause-all', null));
+    expect(dialog.showMessageBox).toHaveBeenLastCalledWith(
+      FakeWindow.all[0],
+      expect.objectContaining({ message: 'Pause all your campaigns?', buttons: ['Pause all', 'Cancel'], cancelId: 1 }),
+    );
+  });
+
+  it('switching servers saves the choice, clears the vault, tells the windows and restarts', async () => {
+    const { electron, app, FakeWindow, vaultStorage } = await start({});
+    await electron.ipcMain.invoke('vault:save', frameEvent('app://parley/', { senderId: 99 }), SAMPLE_SESSION);
+    expect(vaultStorage.data.size).toBe(1);
+    await expect(electron.ipcMain.invoke('settings:load', frameEvent())).resolves.toMatchObject({
+      ok: true,
+      value: { choice: { mode: 'embedded' }, running: { mode: 'embedded' }, fixedByEnvironment: false },
+    });
+
+    await expect(
+      electron.ipcMain.invoke('settings:switch-server', frameEvent(), {
+        mode: 'remote',
+        serverUrl: 'http://evil.test',
+      }),
+    ).resolves.toMatchObject({ ok: false, error: { code: 'IPC_INVALID_ARGUMENT' } });
+    expect(vaultStorage.data.size).toBe(1);
+
+    await expect(
+      electron.ipcMain.invoke('settings:switch-server', frameEvent(), {
+        mode: 'remote',
+        serverUrl: 'https://parley.example.com/login',
+      }),
+    ).resolves.toEqual({ ok: true, value: null });
+    expect(JSON.parse(fs.readFileSync(path.join(userData, 'settings.json'), 'utf8'))).toEqual({
+      serverUrl: 'https://parley.example.com',
+    });
+    expect(vaultStorage.data.size).toBe(0);
+    expect(FakeWindow.all[0]!.webContents.send).toHaveBeenCalledWith('vault:changed', null);
+    await vi.waitFor(() => expect(app.relaunch).toHaveBeenCalledOnce());
+    expect(app.quit).toHaveBeenCalled();
+    app.emit('will-quit', { preventDefault: vi.fn() });
+  });
+
+  it('refuses to switch when PARLEY_SERVER_URL decides, and to reset a demo that is not running', async () => {
+    const { electron, vaultStorage } = await start({ PARLEY_SERVER_URL: 'https://parley.example.com' });
+    await electron.ipcMain.invoke('vault:save', frameEvent(), SAMPLE_SESSION);
+    await expect(
+      electron.ipcMain.invoke('settings:switch-server', frameEvent(), { mode: 'embedded', serverUrl: '' }),
+    ).resolves.toMatchObject({ ok: false, error: { code: 'SETTINGS_FIXED_BY_ENVIRONMENT' } });
+    await expect(electron.ipcMain.invoke('settings:reset-demo', frameEvent())).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'DEMO_SERVER_NOT_RUNNING' },
+    });
+    expect(vaultStorage.data.size).toBe(1);
+    expect(fs.existsSync(path.join(userData, 'settings.json'))).toBe(false);
+  });
+
+  it('resetting the demo stops its server, deletes its data, signs out and restarts', async () => {
+    const { electron, app, FakeWindow, vaultStorage } = await start({});
+    const [, origin] = (FakeWindow.all[0]!.options.webPreferences?.additionalArguments?.[0] ?? '').split('=');
+    await electron.ipcMain.invoke('vault:save', frameEvent(), SAMPLE_SESSION);
+    expect(fs.existsSync(path.join(userData, 'demo-server', 'parley.sqlite'))).toBe(true);
+
+    await expect(electron.ipcMain.invoke('settings:reset-demo', frameEvent())).resolves.toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(fs.existsSync(path.join(userData, 'demo-server'))).toBe(false);
+    expect(vaultStorage.data.size).toBe(0);
+    await expect(fetch(`${origin}${apiRoutes.health()}`)).rejects.toThrow();
+    await vi.waitFor(() => expect(app.relaunch).toHaveBeenCalledOnce());
+    // The quit that follows does not close the stopped server a second time.
+    const preventDefault = vi.fn();
+    app.emit('will-quit', { preventDefault });
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(2));
   });
 
   it('locks down every web contents as it is created', async () => {
@@ -161,11 +337,18 @@ describe('desktop shell', () => {
   });
 
   it('without a server: starts the embedded demo and closes it before quitting', async () => {
-    const { app, FakeWindow } = await start({});
+    const { app, FakeWindow, electron } = await start({});
     const [, origin] = (FakeWindow.all[0]!.options.webPreferences?.additionalArguments?.[0] ?? '').split('=');
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${origin}${apiRoutes.health()}`)).status).toBe(200);
     expect(fs.existsSync(path.join(userData, 'demo-server', 'parley.sqlite'))).toBe(true);
+    // Production mode: no test-support routes on the demo server, and no bridge answer carries a sandbox secret.
+    expect((await fetch(`${origin}${apiRoutes.testSupport.outbox()}`)).status).toBe(404);
+    const answers = JSON.stringify([
+      await electron.ipcMain.invoke('settings:load', frameEvent()),
+      await electron.ipcMain.invoke('vault:status', frameEvent()),
+    ]);
+    expect(answers).not.toMatch(/sk_test|whsec_|wsec_|authToken|secretKey/);
 
     const preventDefault = vi.fn();
     app.emit('will-quit', { preventDefault });

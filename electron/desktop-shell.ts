@@ -3,6 +3,7 @@ import type {
   App,
   BrowserWindow as ElectronWindow,
   BrowserWindowConstructorOptions,
+  Dialog,
   Menu as ElectronMenu,
   NativeImage,
   Protocol,
@@ -11,16 +12,15 @@ import type {
 } from 'electron';
 import type { Logger } from 'pino';
 import { APP_SCHEME } from './app-origin';
+import { createDesktopMain, type Confirm } from './desktop-main';
 import { registerIpcHandlers, type IpcMainLike } from './ipc/ipc-handlers';
-import { notificationHandlers } from './notifications/notifications.ipc';
-import { createNotifier, type NotificationFactory } from './notifications/notifier';
+import type { NotificationFactory } from './notifications/notifier';
 import { createAppProtocolHandler } from './protocol/app-protocol';
 import { contentSecurityPolicy } from './protocol/content-security-policy';
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from './server/embedded-server';
 import { readSettingsFile, resolveServerTarget, type ServerTarget } from './server/server-target';
-import { createTray, type TrayOptions } from './tray/tray-menu';
-import { createTokenVault, type SafeStorageLike, type VaultStorage } from './vault/token-vault';
-import { createVaultBroadcast, vaultHandlers } from './vault/vault.ipc';
+import type { TrayOptions } from './tray/tray-menu';
+import type { SafeStorageLike, VaultStorage } from './vault/token-vault';
 import { isAllowedExternalUrl } from './window/external-links';
 import { guardNavigation } from './window/navigation-guard';
 import { permissionCheckHandler, permissionRequestHandler } from './window/permission-policy';
@@ -28,12 +28,13 @@ import { createMainWindow } from './window/window-factory';
 
 /** The Electron APIs the shell uses, injected so that the start-up can run against fakes. */
 export interface ShellElectron {
-  app: Pick<App, 'whenReady' | 'on' | 'quit' | 'getPath' | 'getAppPath' | 'isPackaged'>;
+  app: Pick<App, 'whenReady' | 'on' | 'quit' | 'relaunch' | 'getPath' | 'getAppPath' | 'isPackaged'>;
   BrowserWindow: {
     new (options: BrowserWindowConstructorOptions): ElectronWindow;
     getAllWindows(): ElectronWindow[];
   };
   ipcMain: IpcMainLike;
+  dialog: Pick<Dialog, 'showMessageBox'>;
   protocol: Pick<Protocol, 'handle'>;
   session: { defaultSession: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> };
   safeStorage: SafeStorageLike;
@@ -78,9 +79,11 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<v
     : path.join(appPath, 'build', 'resources');
   const windowIcon = path.join(iconsDir, 'window-icon.png');
 
-  const target = resolveServerTarget(options.env, readSettingsFile(path.join(userData, 'settings.json')));
+  const settingsFile = path.join(userData, 'settings.json');
+  const demoDataDir = path.join(userData, 'demo-server');
+  const target = resolveServerTarget(options.env, readSettingsFile(settingsFile));
   const { apiOrigin, embedded } = await connect(target, {
-    dataDir: path.join(userData, 'demo-server'),
+    dataDir: demoDataDir,
     rendererDir,
     logger: logger.child({ component: 'server' }),
   });
@@ -95,12 +98,13 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<v
   electron.session.defaultSession.setPermissionCheckHandler(permissionCheckHandler(permissions));
 
   let window: ElectronWindow | null = null;
-  const openWindow = () => {
+  /** Shows the window, or opens a new one (then true). */
+  const openWindow = (): boolean => {
     if (window && !window.isDestroyed()) {
       if (window.isMinimized()) window.restore();
       window.show();
       window.focus();
-      return;
+      return false;
     }
     const created = createMainWindow(
       BrowserWindow,
@@ -108,6 +112,7 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<v
         preloadPath: path.join(appPath, 'dist-electron', 'preload.cjs'),
         apiOrigin,
         icon: windowIcon,
+        // A packaged console never opens DevTools: they would reach the session and every bridge call.
         devTools: !app.isPackaged,
       },
       (error) => logger.error({ err: error }, 'loading the console failed'),
@@ -116,40 +121,82 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<v
       if (window === created) window = null;
     });
     window = created;
+    return true;
   };
 
-  const vault = createTokenVault({
-    safeStorage: electron.safeStorage,
-    storage: options.vaultStorage,
+  const confirm: Confirm = async ({ message, detail, confirmLabel }) => {
+    const parent = window && !window.isDestroyed() ? window : undefined;
+    const question = {
+      type: 'question' as const,
+      message,
+      detail,
+      buttons: [confirmLabel, 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+    };
+    const { response } = await (parent
+      ? electron.dialog.showMessageBox(parent, question)
+      : electron.dialog.showMessageBox(question));
+    return response === 0;
+  };
+  const stopDemoServer = embedded ? once(() => embedded.close()) : async () => undefined;
+
+  const desktop = createDesktopMain({
+    userData,
     platform: options.platform,
-    onDiscarded: (reason) => logger.warn({ reason }, 'stored session could not be read and was dropped'),
+    safeStorage: electron.safeStorage,
+    vaultStorage: options.vaultStorage,
+    Notification: electron.Notification,
+    notificationIcon: windowIcon,
+    tray: {
+      Tray: electron.Tray,
+      Menu: electron.Menu,
+      icon: electron.nativeImage.createFromPath(path.join(iconsDir, 'tray-icon.png')),
+    },
+    windows: () => BrowserWindow.getAllWindows().map((each) => each.webContents),
+    openWindow,
+    quit: () => app.quit(),
+    confirm,
+    server: {
+      settingsFile,
+      demoDataDir,
+      running: { mode: target.kind === 'remote' ? 'remote' : 'embedded', apiOrigin },
+      fixedByEnvironment: Boolean(options.env.PARLEY_SERVER_URL?.trim()),
+      stopDemoServer,
+      // After the answer has reached the renderer: the new server's origin is fixed at start (CSP, the preload).
+      restart: () =>
+        setImmediate(() => {
+          app.relaunch();
+          app.quit();
+        }),
+    },
+    log: logger,
   });
-  const broadcast = createVaultBroadcast(() => BrowserWindow.getAllWindows().map((each) => each.webContents));
-  const notifier = createNotifier({ Notification: electron.Notification, icon: windowIcon, onClick: openWindow });
-  registerIpcHandlers(
-    electron.ipcMain,
-    { ...vaultHandlers(vault, broadcast), ...notificationHandlers(notifier) },
-    { onUnexpectedError: (channel, error) => logger.error({ channel, err: error }, 'IPC handler failed') },
-  );
+  registerIpcHandlers(electron.ipcMain, desktop.handlers, {
+    onUnexpectedError: (channel, error) => logger.error({ channel, err: error }, 'IPC handler failed'),
+  });
+  if (!desktop.vault.isPersistent()) {
+    logger.warn('no system encryption: the session is kept in memory only and ends when the console closes');
+  }
 
-  const tray = createTray({
-    Tray: electron.Tray,
-    Menu: electron.Menu,
-    icon: electron.nativeImage.createFromPath(path.join(iconsDir, 'tray-icon.png')),
-    onOpen: openWindow,
-    onQuit: () => app.quit(),
-  });
   // The quit handler also keeps a reference: a garbage-collected Tray takes its icon away.
-  app.on('quit', () => tray.destroy());
+  app.on('quit', () => desktop.tray.destroy());
 
-  app.on('second-instance', openWindow);
-  app.on('activate', openWindow);
+  // The single-instance lock (main.ts) sends a second launch here.
+  app.on('second-instance', () => void openWindow());
+  app.on('activate', () => void openWindow());
   app.on('window-all-closed', () => {
     if (options.platform !== 'darwin') app.quit();
   });
-  if (embedded) stopBeforeQuit(app, embedded, logger);
+  if (embedded) stopBeforeQuit(app, stopDemoServer, logger);
 
-  openWindow();
+  void openWindow();
+}
+
+/** A task that runs once; later calls share its promise (the demo server closes on reset and again at quit). */
+function once(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  return () => (running ??= task());
 }
 
 async function connect(
@@ -162,15 +209,14 @@ async function connect(
 }
 
 /** Electron does not wait for promises at quit, so the first quit is held until the server has closed its database. */
-function stopBeforeQuit(app: ShellElectron['app'], server: EmbeddedServer, logger: Logger): void {
+function stopBeforeQuit(app: ShellElectron['app'], closeServer: () => Promise<void>, logger: Logger): void {
   let state: 'running' | 'closing' | 'closed' = 'running';
   app.on('will-quit', (event) => {
     if (state === 'closed') return;
     event.preventDefault();
     if (state === 'closing') return;
     state = 'closing';
-    server
-      .close()
+    closeServer()
       .catch((error: unknown) => logger.error({ err: error }, 'closing the embedded server failed'))
       .finally(() => {
         state = 'closed';

@@ -38,6 +38,7 @@ if (!app.requestSingleInstanceLock()) {
       app,
       BrowserWindow,
       ipcMain,
+      dialog,
       protocol,
       session,
       safeStorage,

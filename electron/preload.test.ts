@@ -24,6 +24,15 @@ describe('preload entry', () => {
     const [key, api] = exposeInMainWorld.mock.calls[0] as [string, Record<string, unknown>];
     expect(key).toBe('parley');
     expect(api).toMatchObject({ apiOrigin: 'https://parley.example.com' });
-    expect(Object.keys(api).sort()).toEqual(['apiOrigin', 'sessionVault']);
+    expect(Object.keys(api).sort()).toEqual([
+      'apiOrigin',
+      'contactDrafts',
+      'notificationSettings',
+      'notify',
+      'onNavigate',
+      'sessionVault',
+      'settings',
+      'tray',
+    ]);
   });
 });

@@ -10,14 +10,18 @@ export interface NotificationFactory {
 }
 
 export interface Notifier {
-  /** Shows a desktop notification; false when the system has none or the rate limit is reached. */
-  notify(title: string, body: string): boolean;
+  /**
+   * Shows a desktop notification whose click leads to `route` (an in-app path); false when the system has none or
+   * the rate limit is reached.
+   */
+  notify(title: string, body: string, route: string): boolean;
 }
 
 export interface NotifierOptions {
   Notification: NotificationFactory;
   icon?: string;
-  onClick(): void;
+  /** A notification was clicked: show the console at its route. */
+  onClick(route: string): void;
   /** At most `count` notifications per `windowMs`; a page in a loop must not flood the desktop. */
   limit?: { count: number; windowMs: number };
   now?: () => number;
@@ -32,7 +36,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const live = new Set<NotificationLike>();
 
   return {
-    notify(title, body) {
+    notify(title, body, route) {
       if (!Notification.isSupported()) return false;
       const time = now();
       while (shownAt.length > 0 && (shownAt[0] ?? 0) <= time - limit.windowMs) shownAt.shift();
@@ -43,7 +47,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       live.add(notification);
       notification.on('click', () => {
         live.delete(notification);
-        onClick();
+        onClick(route);
       });
       notification.on('close', () => live.delete(notification));
       notification.show();

@@ -24,13 +24,98 @@ function expose(ipc: BridgeIpc, argv: string[] = ['electron', '--parley-api-orig
 }
 
 describe('preload bridge', () => {
-  it('exposes exactly window.parley = { apiOrigin, sessionVault: { load, save, clear, onChange } }', () => {
+  it('exposes exactly window.parley: the API origin and one function per bridge call', () => {
     const { exposed, bridge } = expose(fakeIpcRenderer().ipc);
     expect([...exposed.keys()]).toEqual(['parley']);
-    expect(Object.keys(bridge).sort()).toEqual(['apiOrigin', 'sessionVault']);
     expect(bridge.apiOrigin).toBe('http://127.0.0.1:4123');
-    expect(Object.keys(bridge.sessionVault ?? {}).sort()).toEqual(['clear', 'load', 'onChange', 'save']);
-    for (const method of Object.values(bridge.sessionVault ?? {})) expect(typeof method).toBe('function');
+    const shape = Object.fromEntries(
+      Object.entries(bridge).map(([key, value]) => [
+        key,
+        typeof value === 'object' ? Object.keys(value as object).sort() : typeof value,
+      ]),
+    );
+    expect(shape).toEqual({
+      apiOrigin: 'string',
+      notify: 'function',
+      onNavigate: 'function',
+      notificationSettings: ['load', 'save'],
+      tray: ['onPauseAllCampaigns', 'report'],
+      settings: ['load', 'resetDemoData', 'switchServer'],
+      contactDrafts: ['list', 'load', 'remove', 'save'],
+      sessionVault: ['clear', 'isPersistent', 'load', 'onChange', 'save'],
+    });
+  });
+
+  it('maps every call to one request on its channel, with one argument at most', async () => {
+    const { ipc } = fakeIpcRenderer((channel) => ({
+      ok: true,
+      value: channel === 'vault:status' ? { persistent: false } : null,
+    }));
+    const bridge = expose(ipc).bridge;
+    const owner = { userId: 'u-1', tenantId: 't-1' };
+    const settings = { muted: [], doNotDisturb: true };
+    const notification = { owner, kind: 'call.finished' as const, title: 't', body: 'b', route: '/calls/c1' };
+    await bridge.notify?.(notification);
+    await bridge.notificationSettings?.load(owner);
+    await bridge.notificationSettings?.save(owner, settings);
+    await bridge.tray?.report({ connection: 'online', activeCampaigns: 2 });
+    await bridge.settings?.load();
+    await bridge.settings?.switchServer({ mode: 'embedded', serverUrl: '' });
+    await bridge.settings?.resetDemoData();
+    await bridge.contactDrafts?.list(owner);
+    await bridge.contactDrafts?.load(owner, 'c-1');
+    await bridge.contactDrafts?.remove(owner, 'c-1');
+    await expect(bridge.sessionVault?.isPersistent?.()).resolves.toBe(false);
+    expect(ipc.invoke.mock.calls).toEqual([
+      ['notifications:show', notification],
+      ['notifications:load-settings', owner],
+      ['notifications:save-settings', { owner, settings }],
+      ['tray:report', { connection: 'online', activeCampaigns: 2 }],
+      ['settings:load'],
+      ['settings:switch-server', { mode: 'embedded', serverUrl: '' }],
+      ['settings:reset-demo'],
+      ['drafts:list', owner],
+      ['drafts:load', { owner, campaignId: 'c-1' }],
+      ['drafts:remove', { owner, campaignId: 'c-1' }],
+      ['vault:status'],
+    ]);
+  });
+
+  it('navigates to the route a notification left for a new window, once it subscribes', async () => {
+    const { ipc } = fakeIpcRenderer((channel) => ({
+      ok: true,
+      value: channel === 'app:take-pending-route' ? '/calls/c9' : null,
+    }));
+    const navigate = vi.fn();
+    expose(ipc).bridge.onNavigate?.(navigate);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/calls/c9'));
+    expect(ipc.invoke.mock.calls).toEqual([['app:take-pending-route']]);
+
+    const { ipc: hostile } = fakeIpcRenderer(() => ({ ok: true, value: 'https://evil.test/' }));
+    const ignored = vi.fn();
+    expose(hostile).bridge.onNavigate?.(ignored);
+    await vi.waitFor(() => expect(hostile.invoke).toHaveBeenCalled());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ignored).not.toHaveBeenCalled();
+  });
+
+  it('passes on only in-app paths to navigate to, and the pause-all request without its IPC event', () => {
+    const { ipc, emitter } = fakeIpcRenderer();
+    const bridge = expose(ipc).bridge;
+    const navigate = vi.fn();
+    const pauseAll = vi.fn();
+    const stopNavigate = bridge.onNavigate?.(navigate);
+    bridge.tray?.onPauseAllCampaigns(pauseAll);
+    const event = { sender: ipc, senderId: 0 };
+    for (const route of ['/calls/c1', 'https://evil.test/', '//evil.test', 42, '/billing']) {
+      emitter.emit(EVENT_CHANNELS.appNavigate, event, route);
+    }
+    emitter.emit(EVENT_CHANNELS.campaignsPauseAll, event, null);
+    expect(navigate.mock.calls).toEqual([['/calls/c1'], ['/billing']]);
+    expect(pauseAll.mock.calls).toEqual([[]]);
+    stopNavigate?.();
+    emitter.emit(EVENT_CHANNELS.appNavigate, event, '/calls/c2');
+    expect(navigate).toHaveBeenCalledTimes(2);
   });
 
   it('leaves apiOrigin out when the main process gave none or a bad one', () => {

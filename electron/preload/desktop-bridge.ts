@@ -1,4 +1,5 @@
 import type { DesktopBridge } from '@shared/api/desktop-bridge';
+import { isInAppPath } from '@shared/domain/server-address';
 import {
   API_ORIGIN_SWITCH,
   EVENT_CHANNELS,
@@ -35,9 +36,68 @@ export function createDesktopBridge(ipc: BridgeIpc, argv: readonly string[]): De
     throw new Error(`${result.error.code}: ${result.error.message}`);
   }
 
+  /** Subscribes to a main-process event; the IPC event stays here, since its `sender` is a way back into IPC. */
+  function subscribe<C extends EventChannel>(
+    channel: C,
+    listener: (payload: EventContract[C]) => void,
+    accept: (payload: unknown) => boolean = () => true,
+  ): () => void {
+    const forward: EventListener = (_event, payload) => {
+      if (accept(payload)) listener(payload as EventContract[C]);
+    };
+    ipc.on(channel, forward);
+    return () => {
+      ipc.removeListener(channel, forward);
+    };
+  }
+
   const apiOrigin = apiOriginFrom(argv);
   return {
     ...(apiOrigin ? { apiOrigin } : {}),
+    notify: (notification) => request(INVOKE_CHANNELS.notificationsShow, notification),
+    onNavigate(listener) {
+      const isRoute = (route: unknown): route is string => typeof route === 'string' && isInAppPath(route);
+      const unsubscribe = subscribe(EVENT_CHANNELS.appNavigate, listener, isRoute);
+      // A notification click that had to open this window left its route with the main process.
+      request(INVOKE_CHANNELS.appTakePendingRoute).then(
+        (route) => {
+          if (isRoute(route)) listener(route);
+        },
+        () => undefined,
+      );
+      return unsubscribe;
+    },
+    notificationSettings: {
+      load: (owner) => request(INVOKE_CHANNELS.notificationsLoadSettings, owner),
+      save: async (owner, settings) => {
+        await request(INVOKE_CHANNELS.notificationsSaveSettings, { owner, settings });
+      },
+    },
+    tray: {
+      report: async (status) => {
+        await request(INVOKE_CHANNELS.trayReport, status);
+      },
+      onPauseAllCampaigns: (listener) => subscribe(EVENT_CHANNELS.campaignsPauseAll, () => listener()),
+    },
+    settings: {
+      load: () => request(INVOKE_CHANNELS.settingsLoad),
+      switchServer: async (choice) => {
+        await request(INVOKE_CHANNELS.settingsSwitchServer, choice);
+      },
+      resetDemoData: async () => {
+        await request(INVOKE_CHANNELS.settingsResetDemo);
+      },
+    },
+    contactDrafts: {
+      list: (owner) => request(INVOKE_CHANNELS.draftsList, owner),
+      load: (owner, campaignId) => request(INVOKE_CHANNELS.draftsLoad, { owner, campaignId }),
+      save: async (draft) => {
+        await request(INVOKE_CHANNELS.draftsSave, draft);
+      },
+      remove: async (owner, campaignId) => {
+        await request(INVOKE_CHANNELS.draftsRemove, { owner, campaignId });
+      },
+    },
     sessionVault: {
       load: () => request(INVOKE_CHANNELS.vaultLoad),
       save: async (session) => {
@@ -46,14 +106,8 @@ export function createDesktopBridge(ipc: BridgeIpc, argv: readonly string[]): De
       clear: async () => {
         await request(INVOKE_CHANNELS.vaultClear);
       },
-      onChange(listener) {
-        // The IPC event stays here: handing it to the page would hand over `sender`, a way back into IPC.
-        const forward: EventListener = (_event, session) => listener(session);
-        ipc.on(EVENT_CHANNELS.vaultChanged, forward);
-        return () => {
-          ipc.removeListener(EVENT_CHANNELS.vaultChanged, forward);
-        };
-      },
+      onChange: (listener) => subscribe(EVENT_CHANNELS.vaultChanged, listener),
+      isPersistent: async () => (await request(INVOKE_CHANNELS.vaultStatus)).persistent,
     },
   };
 }

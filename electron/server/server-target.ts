@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { object, string, ValidationError } from 'yup';
+import { checkServerAddress } from '@shared/domain/server-address';
 
 /** Which server the console talks to: a remote Parley server, or the demo server started inside the app. */
 export type ServerTarget = { kind: 'remote'; origin: string } | { kind: 'embedded' };
@@ -10,8 +11,6 @@ const settingsSchema = object({
 })
   .noUnknown('Unknown setting: ${unknown}')
   .strict();
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export class DesktopSettingsError extends Error {
   override name = 'DesktopSettingsError';
@@ -36,16 +35,14 @@ export function resolveServerTarget(
 
 /** The origin of a server URL: https, or http on this computer only; no credentials. */
 export function serverOrigin(raw: string, source: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new DesktopSettingsError(`${source} is not a URL: ${raw}`);
-  }
-  if (url.username || url.password) throw new DesktopSettingsError(`${source} must not contain credentials`);
-  if (url.protocol === 'https:') return url.origin;
-  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return url.origin;
-  throw new DesktopSettingsError(`${source} must use https (http only for this computer): ${url.origin}`);
+  const result = checkServerAddress(raw);
+  if (!result.ok) throw new DesktopSettingsError(`${source}: ${result.message}: ${raw}`);
+  return result.origin;
+}
+
+/** The server the settings file asks for (PARLEY_SERVER_URL aside); a bad file throws as at start-up. */
+export function settingsTarget(settingsText: string | null): ServerTarget {
+  return resolveServerTarget({}, settingsText);
 }
 
 function parseSettings(text: string): { serverUrl?: string } {

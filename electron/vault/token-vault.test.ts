@@ -40,6 +40,12 @@ describe('token vault', () => {
     for (const secret of secrets) expect(bytes.includes(Buffer.from(secret))).toBe(false);
   });
 
+  it('says whether it can keep the session across restarts', () => {
+    expect(setup().vault.isPersistent()).toBe(true);
+    expect(setup({ available: false }).vault.isPersistent()).toBe(false);
+    expect(setup({ backend: 'basic_text', platform: 'linux' }).vault.isPersistent()).toBe(false);
+  });
+
   it('refuses to save with a typed error when encryption is unavailable, and writes nothing', () => {
     const { vault, storage } = setup({ available: false });
     expect(() => vault.save(SAMPLE_SESSION)).toThrowError(

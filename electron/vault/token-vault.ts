@@ -21,6 +21,8 @@ export interface TokenVault {
   load(): StoredSessionPayload | null;
   save(session: StoredSessionPayload): void;
   clear(): void;
+  /** False where the system offers no real encryption: then nothing is kept and the session lives in memory. */
+  isPersistent(): boolean;
 }
 
 export interface TokenVaultOptions {
@@ -86,5 +88,7 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
     clear() {
       storage.delete(VAULT_KEY);
     },
+
+    isPersistent: canEncrypt,
   };
 }

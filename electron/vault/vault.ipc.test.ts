@@ -3,10 +3,10 @@ import { EVENT_CHANNELS } from '../ipc/ipc-channels';
 import { registerIpcHandlers } from '../ipc/ipc-handlers';
 import { fakeIpcMain, fakeSafeStorage, frameEvent, memoryStorage, SAMPLE_SESSION } from '../testing/electron-fakes';
 import { createTokenVault } from './token-vault';
-import { createVaultBroadcast, vaultHandlers, type VaultListener } from './vault.ipc';
+import { createVaultBroadcast, vaultHandlers, type AppContents } from './vault.ipc';
 
-function listener(id: number, url = 'app://parley/'): VaultListener & { send: Mock<VaultListener['send']> } {
-  return { id, getURL: () => url, send: vi.fn<VaultListener['send']>() };
+function listener(id: number, url = 'app://parley/'): AppContents & { send: Mock<AppContents['send']> } {
+  return { id, getURL: () => url, send: vi.fn<AppContents['send']>() };
 }
 
 function setup(available = true) {

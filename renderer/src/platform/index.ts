@@ -1,10 +1,14 @@
+import type { DesktopNotification } from '@shared/api/desktop-bridge';
 import { API_PREFIX } from '@shared/api/routes';
+import { createBridgeContactDraftStore, deferredContactDraftStore, type ContactDraftStore } from './contactDraftStore';
 import { createVaultSessionStore, desktopBridge } from './desktopBridge';
+import { logError } from './log';
 import { createLocalSessionStore } from './localSessionStore';
 import { createMemorySessionStore } from './memorySessionStore';
 import type { SessionStore } from './sessionStore';
 
 export type { SessionStore, StoredSession } from './sessionStore';
+export type { ContactDraftStore } from './contactDraftStore';
 export { logError } from './log';
 
 /** What differs between the web build and the desktop console. */
@@ -18,6 +22,10 @@ export interface Platform {
    * spend the same refresh token (a reused refresh token revokes the whole sign-in).
    */
   withLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /** Hands a live event's notification to the desktop console's tray; the web build shows its toast only. */
+  notify(notification: DesktopNotification): void;
+  /** Offline contact drafts: the main process's files on the desktop, IndexedDB in the browser. */
+  contactDrafts: ContactDraftStore;
 }
 
 /** localStorage, unless the browser refuses it (some private modes throw on access). */
@@ -43,6 +51,14 @@ function createPlatform(): Platform {
       : storage
         ? createLocalSessionStore(storage)
         : createMemorySessionStore(),
+    notify: (notification) => {
+      bridge?.notify?.(notification).catch((error: unknown) => logError('the notification was refused', error));
+    },
+    contactDrafts: bridge?.contactDrafts
+      ? createBridgeContactDraftStore(bridge.contactDrafts)
+      : deferredContactDraftStore(async () =>
+          (await import('./indexedDbContactDraftStore')).createIndexedDbContactDraftStore(() => globalThis.indexedDB),
+        ),
     withLock(name, task) {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       return locks ? locks.request(`parley:${name}`, task) : task();

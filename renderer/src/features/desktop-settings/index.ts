@@ -1,0 +1,1 @@
+export { DesktopIntegration } from './DesktopIntegration';
