@@ -234,10 +234,4 @@ export default tseslint.config(
     files: ['renderer/src/**/*Api.ts'],
     rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS, ...ENDPOINT_LITERALS] },
   },
-  {
-    // The one exception, named so it is not forgotten: auth, hardened in parallel, still reads the users,
-    // tenants, invitations and audit stores; it moves onto their services when that work has landed.
-    files: ['server/src/modules/auth/auth.service.ts'],
-    rules: serverLayers(HTTP_LAYER),
-  },
 );

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Notifier } from './db/dialect';
 import type { Jobs } from './jobs/jobs.types';
 import type { Clock } from './lib/clock';
 import type { Principals } from './modules/auth/principals.service';
+import type { AnalysisProvider } from './providers/analysis';
 import type { MailProvider } from './providers/mail/mail.types';
+import type { PaymentsProvider } from './providers/payments/payments.types';
 import type { FileStorage } from './providers/storage/file-storage';
 import type { TelephonyProvider } from './providers/telephony/telephony.types';
 import type { VoiceProvider } from './providers/voice/voice.types';
@@ -24,8 +27,13 @@ export interface AppDeps {
   storage: FileStorage;
   voice: VoiceProvider;
   telephony: TelephonyProvider;
+  payments: PaymentsProvider;
   /** Background jobs: pg-boss on PostgreSQL, the in-process runner on SQLite. */
   jobs: Jobs;
+  /** Cross-instance notifications (LISTEN/NOTIFY on PostgreSQL, in process on SQLite): the live events' fan-out. */
+  notifier: Notifier;
+  /** Call analysis: the chat-completions endpoint when configured, otherwise the offline analyser. */
+  analysis: AnalysisProvider;
   /** The embedded vendor emulators, present only when providers run in sandbox mode. */
   sandbox?: Sandbox;
 }

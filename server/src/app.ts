@@ -15,16 +15,26 @@ import { staticRenderer } from './http/static.middleware';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { agentTemplatesRoutes } from './modules/agent-templates/agent-templates.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { callsRoutes } from './modules/calls/calls.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { doNotCallRoutes } from './modules/do-not-call/do-not-call.routes';
+import { dialerRoutes } from './modules/dialer/dialer.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { openApiRoutes } from './modules/openapi/openapi.routes';
 import { phoneNumbersRoutes } from './modules/phone-numbers/phone-numbers.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { voicesRoutes } from './modules/voices/voices.routes';
 import { createServices, type Services } from './services';
 
@@ -45,7 +55,17 @@ const API_MODULES: RoutesFactory[] = [
   uploadsRoutes,
   statsRoutes,
   callsRoutes,
+  dialerRoutes,
+  eventsRoutes,
   adminRoutes,
+  usageRoutes,
+  plansRoutes,
+  campaignsRoutes,
+  contactsRoutes,
+  doNotCallRoutes,
+  usersRoutes,
+  apiKeysRoutes,
+  openApiRoutes,
 ];
 
 /** The origin of the desktop console's renderer, always allowed in addition to configured origins. */
@@ -67,7 +87,7 @@ export interface BuiltApp {
 export function createApp(deps: AppDeps, services: Services = createServices(deps)): BuiltApp {
   const app = new Koa<AppState>();
   app.proxy = deps.config.trustProxy;
-  const guards = createGuards(deps, createAccessTokenSigner(deps));
+  const guards = createGuards(deps, createAccessTokenSigner(deps), services.apiKeys);
 
   const apiRouter = new Router<AppState>({ prefix: API_PREFIX });
   for (const factory of API_MODULES) apiRouter.use(factory(deps, guards, services).routes());
@@ -78,7 +98,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   );
 
   app.use(requestMiddleware(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.payments.sandboxApiBase && new URL(deps.payments.sandboxApiBase).origin));
   app.use(compressResponses());
   app.use(serializeJsonOnce());
   app.use(errorMiddleware(deps.logger));
@@ -89,7 +109,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
         return allowedOrigins.has(origin) ? origin : '';
       },
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'X-API-Key', 'Last-Event-ID'],
       exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
     }),

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { dialectOf } from './db/dialect';
 import { migrateToLatest } from './db/migrations';
-import { announceDemoAccounts, seedDatabase } from './db/seeds/demo.seed';
+import { announceDemoAccounts, DEMO_TENANT_IDS, seedDatabase } from './db/seeds/demo.seed';
 import { createJobs, type JobRunnerTuning } from './jobs/create-jobs';
 import { jobDefinitions, registerJobs, sendStartJobs } from './jobs/job-registry';
 import { systemClock, type Clock } from './lib/clock';
@@ -15,6 +15,7 @@ import { createPrincipals } from './modules/auth/principals.service';
 import { createOutboxMail } from './providers/mail/outbox.mail';
 import { createSmtpMail } from './providers/mail/smtp.mail';
 import { createProviders } from './providers';
+import { createAnalysisProvider } from './providers/analysis';
 import { localFileStorage } from './providers/storage/file-storage';
 import { startSandbox } from './sandbox';
 import { createServices, type Services } from './services';
@@ -54,6 +55,7 @@ export async function createRuntime(
           dataDir: path.join(config.dataDir, 'sandbox'),
           callDelayMs: config.sandboxCallDelayMs,
           webhookUrl: () => (webhookBase ? `${webhookBase}${apiRoutes.webhooks.elevenlabs()}` : null),
+          stripeWebhookUrl: () => (webhookBase ? `${webhookBase}${apiRoutes.webhooks.stripe()}` : null),
           logger: logger.child({ component: 'sandbox' }),
         })
       : undefined;
@@ -84,10 +86,17 @@ export async function createRuntime(
     storage: localFileStorage(path.join(config.dataDir, 'uploads')),
     voice: providers.voice,
     telephony: providers.telephony,
+    payments: providers.payments,
     jobs,
+    notifier,
+    analysis: createAnalysisProvider(config, logger),
     sandbox,
   };
   const services = createServices(deps);
+  // The demo's tenants pay through the sandbox like any other (tests set their own billing up).
+  if (sandbox && config.seedDemo && config.nodeEnv !== 'test') {
+    await services.billing.provisionSandboxDemo(Object.values(DEMO_TENANT_IDS));
+  }
   const definitions = config.runWorkers ? jobDefinitions(deps, services) : [];
   await registerJobs(jobs, definitions);
   await jobs.start();

@@ -98,7 +98,7 @@ describe('loadConfig', () => {
 
   it('names every missing key when live providers are asked for', () => {
     expect(() => loadConfig({ DATA_DIR: freshDataDir(), PROVIDERS: 'live', ELEVENLABS_API_KEY: 'k' })).toThrow(
-      'PROVIDERS=live needs ELEVENLABS_WEBHOOK_SECRET, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN',
+      'PROVIDERS=live needs ELEVENLABS_WEBHOOK_SECRET, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET',
     );
   });
 

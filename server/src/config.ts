@@ -57,12 +57,17 @@ const configSchema = object({
   registrationsPerAddressPerHour: number().integer().min(1).default(10),
   resetRequestsPerAddressPerHour: number().integer().min(1).default(20),
   resetRequestsPerAccountPerHour: number().integer().min(1).default(5),
+  /** Requests per minute one API key may make, across instances; beyond it 429 with Retry-After. */
+  apiKeyRequestsPerMinute: number().integer().min(1).default(120),
   /** 'sandbox' points the vendor SDKs at the embedded emulators; 'live' at the vendors with the keys below. */
   providers: mixed<'sandbox' | 'live'>().oneOf(['sandbox', 'live']).default('sandbox'),
   elevenlabsApiKey: string().optional(),
   elevenlabsWebhookSecret: string().optional(),
   twilioAccountSid: string().optional(),
   twilioAuthToken: string().optional(),
+  stripeSecretKey: string().optional(),
+  stripePublishableKey: string().optional(),
+  stripeWebhookSecret: string().optional(),
   /** NZD per US dollar: vendors charge calls in US dollars, and we record their cost in NZD cents at this rate. */
   usdToNzdRate: number().positive('USD_TO_NZD_RATE must be a positive number').default(1.7),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
@@ -74,8 +79,34 @@ const configSchema = object({
    * settled by the reconciler. Longer than any one provider call takes.
    */
   providerIntentLeaseSec: number().integer().min(1).default(60),
+  // Calls and live events (issue 12).
+  /** An OpenAI-compatible chat-completions endpoint for call analysis; without it the offline analyser runs. */
+  analysisBaseUrl: string().optional(),
+  analysisApiKey: string().optional(),
+  analysisModel: string().default('gpt-4o-mini'),
+  analysisTimeoutMs: number().integer().min(100).default(20_000),
+  analysisRetries: number().integer().min(0).max(5).default(2),
+  /** How far back a reconnecting event stream may replay what it missed (Last-Event-ID). */
+  eventReplayWindowSec: number().integer().min(0).default(300),
+  /** Comment lines that keep an idle event stream open through proxies. */
+  eventHeartbeatMs: number().integer().min(50).default(15_000),
   /** Test-only: the provider-intent checkpoint at which the process kills itself (see crash-checkpoint.ts). */
   testCrashAt: string().optional(),
+  // The dialer (modules/dialer): leases, pacing and brakes.
+  /** How long a worker holds contacts it claimed before it records their attempts; a crash frees them after this. */
+  dialerLeaseSec: number().integer().min(1).default(60),
+  /** A recorded attempt must reach the provider within this; later it is not placed at all. */
+  dialerPlaceWindowSec: number().integer().min(1).default(20),
+  /** After that, how long the reconciler waits for a slow provider answer before it looks the call up. */
+  dialerReconcileGraceSec: number().integer().min(1).default(60),
+  /** Calls per second the telephony account accepts (Twilio's default is 1), across all tenants and workers. */
+  dialerCallsPerSecond: number().positive().default(1),
+  /** Calls one tenant may have under way at once, outbound and inbound together. */
+  dialerMaxConcurrentCalls: number().integer().min(1).default(5),
+  /** Of those, lines kept free for inbound calls. */
+  dialerInboundReserve: number().integer().min(0).default(1),
+  /** Minutes beyond the plan's included ones a campaign may use in a month before it pauses itself. */
+  dialerOverageCapMinutes: number().integer().min(0).default(500),
 });
 
 export type Config = InferType<typeof configSchema>;
@@ -161,16 +192,34 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registrationsPerAddressPerHour: env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     resetRequestsPerAddressPerHour: env.RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
     resetRequestsPerAccountPerHour: env.RESET_REQUESTS_PER_ACCOUNT_PER_HOUR,
+    apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     providers: env.PROVIDERS,
     elevenlabsApiKey: env.ELEVENLABS_API_KEY || undefined,
     elevenlabsWebhookSecret: env.ELEVENLABS_WEBHOOK_SECRET || undefined,
     twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
     runWorkers: env.RUN_WORKERS,
     providerIntentLeaseSec: env.PROVIDER_INTENT_LEASE_SEC,
     testCrashAt: env.PARLEY_TEST_CRASH_AT || undefined,
+    dialerLeaseSec: env.DIALER_LEASE_SEC,
+    dialerPlaceWindowSec: env.DIALER_PLACE_WINDOW_SEC,
+    dialerReconcileGraceSec: env.DIALER_RECONCILE_GRACE_SEC,
+    dialerCallsPerSecond: env.DIALER_CALLS_PER_SECOND,
+    dialerMaxConcurrentCalls: env.DIALER_MAX_CONCURRENT_CALLS,
+    dialerInboundReserve: env.DIALER_INBOUND_RESERVE,
+    dialerOverageCapMinutes: env.DIALER_OVERAGE_CAP_MINUTES,
+    analysisBaseUrl: env.ANALYSIS_BASE_URL || undefined,
+    analysisApiKey: env.ANALYSIS_API_KEY || undefined,
+    analysisModel: env.ANALYSIS_MODEL || undefined,
+    analysisTimeoutMs: env.ANALYSIS_TIMEOUT_MS,
+    analysisRetries: env.ANALYSIS_RETRIES,
+    eventReplayWindowSec: env.EVENT_REPLAY_WINDOW_SEC,
+    eventHeartbeatMs: env.EVENT_HEARTBEAT_MS,
     ...overrides,
   };
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
@@ -183,6 +232,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         ['ELEVENLABS_WEBHOOK_SECRET', config.elevenlabsWebhookSecret],
         ['TWILIO_ACCOUNT_SID', config.twilioAccountSid],
         ['TWILIO_AUTH_TOKEN', config.twilioAuthToken],
+        ['STRIPE_SECRET_KEY', config.stripeSecretKey],
+        ['STRIPE_PUBLISHABLE_KEY', config.stripePublishableKey],
+        ['STRIPE_WEBHOOK_SECRET', config.stripeWebhookSecret],
       ] as const
     )
       .filter(([, value]) => !value)

@@ -1,15 +1,29 @@
 import type { AppDeps } from './app-deps';
+import { createAccessTokenSigner } from './http/auth.middleware';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAgentTemplatesService } from './modules/agent-templates/agent-templates.service';
 import { createAgentCallsService } from './modules/agents/agent-calls.service';
 import { createAgentKnowledgeService } from './modules/agents/agent-knowledge.service';
 import { createAgentProviderService } from './modules/agents/agent-provider.service';
 import { createAgentsService } from './modules/agents/agents.service';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { createAuthService } from './modules/auth/auth.service';
 import { createBillingService } from './modules/billing/billing.service';
+import { createCallAnalysisService } from './modules/calls/call-analysis.service';
 import { createCallsService } from './modules/calls/calls.service';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { createContactDialingService } from './modules/contacts/contact-dialing.service';
+import { createContactSyncService } from './modules/contacts/contact-sync.service';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { createBatchCallsService } from './modules/dialer/batch-calls.service';
+import { createDialerOverviewService } from './modules/dialer/dialer-overview.service';
+import { createDialerService } from './modules/dialer/dialer.service';
+import { createDoNotCallService } from './modules/do-not-call/do-not-call.service';
+import { createEventsService } from './modules/events/events.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createPhoneNumbersService } from './modules/phone-numbers/phone-numbers.service';
+import { createPlansService } from './modules/plans/plans.service';
 import { createProviderIntentsService } from './modules/provider-intents/provider-intents.service';
 import { createDashboardService } from './modules/stats/dashboard.service';
 import { createStatsService } from './modules/stats/stats.service';
@@ -27,18 +41,26 @@ export type Services = ReturnType<typeof createServices>;
  * reaches another module's tables only through these. Listed in dependency order.
  */
 export function createServices(deps: AppDeps) {
-  const tenants = createTenantsService(deps);
+  const events = createEventsService(deps);
+  const tenants = createTenantsService(deps, events);
   const users = createUsersService(deps);
   const voices = createVoicesService(deps);
   const agentTemplates = createAgentTemplatesService(deps);
-  const invitations = createInvitationsService(deps);
+  const invitations = createInvitationsService(deps, tenants, users);
+  const audit = createAuditService(deps);
+  const apiKeys = createApiKeysService(deps);
+  const auth = createAuthService(deps, createAccessTokenSigner(deps), { users, tenants, invitations, audit });
   const uploads = createUploadsService(deps);
-  const campaigns = createCampaignsService(deps);
-  const usage = createUsageService(deps);
+  const usage = createUsageService(deps, tenants);
+  const campaigns = createCampaignsService(deps, tenants, uploads, events);
+  const doNotCall = createDoNotCallService(deps);
+  const contacts = createContactsService(deps, campaigns, doNotCall, events);
+  const contactSync = createContactSyncService(deps, campaigns, doNotCall);
   const stats = createStatsService(deps);
-  const billing = createBillingService(deps, tenants);
+  const billing = createBillingService(deps, tenants, usage);
+  const plans = createPlansService(deps, tenants, billing);
   const providerIntents = createProviderIntentsService(deps);
-  const phoneNumbers = createPhoneNumbersService(deps, tenants, billing, providerIntents);
+  const phoneNumbers = createPhoneNumbersService(deps, tenants, billing, providerIntents, events);
   const agents = createAgentsService(deps, {
     tenants,
     voices,
@@ -49,31 +71,74 @@ export function createServices(deps: AppDeps) {
     provider: createAgentProviderService(deps, tenants),
     intents: providerIntents,
   });
+  campaigns.useAgents(agents);
   providerIntents.useHandlers({
     'phone-number.purchase': phoneNumbers.purchaseIntentHandler,
     ...agents.intentHandlers,
   });
-  const calls = createCallsService(deps, { agents, campaigns, tenants, usage, stats });
+  const callAnalysis = createCallAnalysisService(deps, { agents, campaigns, events, doNotCall });
+  const calls = createCallsService(deps, { agents, campaigns, tenants, usage, stats, events, analysis: callAnalysis });
   const agentCalls = createAgentCallsService(deps, { agents, calls, stats, phoneNumbers });
   const dashboard = createDashboardService(agents, phoneNumbers, usage);
-  const admin = createAdminService({ tenants, users, agents, phoneNumbers, calls });
-  const testSupport = createTestSupportService(deps, tenants, users);
+  const admin = createAdminService(deps, { tenants, users, agents, phoneNumbers, calls, billing });
+  const testSupport = createTestSupportService(deps, tenants, users, usage);
+  // The dialer: contacts' dialing state, attempts, pacing, brakes, batch calls.
+  const contactDialing = createContactDialingService(deps);
+  const dialer = createDialerService(deps, {
+    campaigns,
+    contacts: contactDialing,
+    tenants,
+    agents,
+    phoneNumbers,
+    usage,
+    doNotCall,
+    events,
+  });
+  const dialerOverview = createDialerOverviewService(deps, {
+    campaigns,
+    contacts: contactDialing,
+    doNotCall,
+    calls,
+  });
+  const batchCalls = createBatchCallsService(deps, {
+    campaigns,
+    contacts: contactDialing,
+    tenants,
+    dialer,
+    doNotCall,
+  });
 
   return {
+    events,
     tenants,
     users,
     voices,
     agentTemplates,
     invitations,
+    audit,
+    auth,
+    apiKeys,
     uploads,
+    usage,
+    campaigns,
+    contacts,
+    contactSync,
+    doNotCall,
     billing,
+    plans,
     providerIntents,
     phoneNumbers,
     agents,
+    stats,
     calls,
+    callAnalysis,
     agentCalls,
     dashboard,
     admin,
     testSupport,
+    contactDialing,
+    dialer,
+    dialerOverview,
+    batchCalls,
   };
 }

@@ -71,11 +71,26 @@ export const apiRoutes = {
   tenant: {
     current: route('/tenant', 'GET'),
     plan: route('/tenant/plan', 'GET'),
+    invite: route('/tenant/invite', 'POST'),
   },
   billing: {
     status: route('/billing/status', 'GET'),
-    /** Spec 000 §7; the renderer calls it, the server answers it once the billing domain lands. */
+    /** Spec 000 §7: the Payment Required dialog's portal, with the page to come back to. */
     customerPortal: route('/billing/customer-portal', 'POST'),
+    setupIntent: route('/billing/setup-intent', 'POST'),
+    confirmPaymentMethod: route('/billing/confirm-payment-method', 'POST'),
+    subscription: route('/billing/subscription', 'GET', 'POST'),
+    cancelSubscription: route('/billing/cancel-subscription', 'POST'),
+    createPortalSession: route('/billing/create-portal-session', 'POST'),
+  },
+  usage: {
+    limits: route('/usage/limits', 'GET'),
+    current: route('/usage/current', 'GET'),
+    history: route('/usage/history', 'GET'),
+  },
+  plans: {
+    list: route('/plans', 'GET'),
+    visible: route('/plans/visible', 'GET'),
   },
   invitations: {
     byToken: route('/invitations/:token', 'GET'),
@@ -102,15 +117,83 @@ export const apiRoutes = {
     available: route('/twilio/available-phone-numbers', 'GET'),
     purchase: route('/twilio/purchase-phone-number', 'POST'),
   },
+  // Campaigns, outbound contacts, their CSV import and export, the do-not-call list.
+  campaigns: {
+    collection: route('/campaigns', 'GET', 'POST'),
+    byId: route('/campaigns/:id', 'GET', 'PATCH', 'DELETE'),
+    agents: route('/campaigns/:id/agents', 'GET'),
+    pause: route('/campaigns/:id/pause', 'POST'),
+    resume: route('/campaigns/:id/resume', 'POST'),
+  },
+  contacts: {
+    collection: route('/campaigns/:id/contacts', 'GET', 'POST'),
+    /** The body is the CSV file (text/csv); `?dryRun=true` answers the report without writing. */
+    import: route('/campaigns/:id/contacts/import', 'POST'),
+    export: route('/campaigns/:id/contacts/export', 'GET'),
+    /** An offline draft's changes, once per Idempotency-Key header; answers a report per change. */
+    sync: route('/campaigns/:id/contacts/sync', 'POST'),
+    importById: route('/contact-imports/:id', 'GET'),
+    byId: route('/contacts/:id', 'GET', 'PATCH', 'DELETE'),
+  },
+  doNotCall: {
+    collection: route('/do-not-call', 'GET', 'POST'),
+    import: route('/do-not-call/import', 'POST'),
+    export: route('/do-not-call/export', 'GET'),
+    byId: route('/do-not-call/entries/:id', 'DELETE'),
+  },
+  // The dialer: call attempts, the activation preview, progress, batch calls, the legal quiet hours.
+  dialer: {
+    attempts: route('/contacts/:id/attempts', 'GET'),
+    preview: route('/campaigns/:id/preview', 'GET'),
+    progress: route('/campaigns/:id/progress', 'GET'),
+    analytics: route('/campaigns/:id/analytics', 'GET'),
+    batchCalls: route('/campaigns/:id/batch-calls', 'POST'),
+    quietHours: route('/admin/quiet-hours', 'GET'),
+  },
   uploads: {
     create: route('/upload', 'POST'),
     byId: route('/uploads/:id', 'GET'),
   },
   webhooks: {
     elevenlabs: route('/webhooks/elevenlabs', 'POST'),
+    stripe: route('/webhooks/stripe', 'POST'),
   },
   admin: {
     overview: route('/admin/overview', 'GET'),
+    tenantsBilling: route('/admin/tenants/billing', 'GET'),
+    tenantBilling: route('/admin/tenants/:id/billing', 'PATCH'),
+    tenantSyncUsage: route('/admin/tenants/:id/sync-usage', 'POST'),
+    plans: route('/admin/plans', 'GET', 'POST'),
+    planById: route('/admin/plans/:id', 'PUT'),
+    planSync: route('/admin/plans/:id/sync', 'POST'),
+  },
+  /** Team members and pending invitations of a tenant (spec 001 §7); admins of that tenant only. */
+  team: {
+    members: route('/tenants/:tenantId/users', 'GET'),
+    member: route('/tenants/:tenantId/users/:userId', 'PATCH', 'DELETE'),
+    invitation: route('/tenants/:tenantId/invitations/:invitationId', 'DELETE'),
+    resendInvitation: route('/tenants/:tenantId/invitations/:invitationId/resend', 'POST'),
+  },
+  /** The tenant's API keys (spec 001 §7); under admin/ as the spec names them, for tenant admins. */
+  apiKeys: {
+    collection: route('/admin/api-keys', 'GET', 'POST'),
+    byId: route('/admin/api-keys/:id', 'PATCH', 'DELETE'),
+  },
+  /** The OpenAPI 3.1 document of this API, generated from the route table and the shared schemas. */
+  openApi: route('/openapi.json', 'GET'),
+  // Calls, re-analysis and the live event stream.
+  calls: {
+    list: route('/calls', 'GET'),
+    analytics: route('/calls/analytics', 'GET'),
+    byId: route('/calls/:id', 'GET'),
+    recording: route('/calls/:id/recording', 'GET'),
+  },
+  analysisRuns: {
+    collection: route('/analysis-runs', 'POST'),
+    byId: route('/analysis-runs/:id', 'GET'),
+  },
+  events: {
+    stream: route('/events', 'GET'),
   },
   /** Mounted only when NODE_ENV=test. */
   testSupport: {

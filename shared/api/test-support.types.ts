@@ -7,7 +7,7 @@ export type TestUserRole = (typeof TEST_USER_ROLES)[number];
 
 /** The terms a test may set on a plan of its tenant's own, so that no test changes the shared catalogue. */
 export type TestPlanTerms = Partial<
-  Pick<Plan, 'maxAgents' | 'maxPhoneNumbers' | 'phoneNumbersIncluded' | 'minutesIncluded'>
+  Pick<Plan, 'maxAgents' | 'maxPhoneNumbers' | 'maxCampaigns' | 'phoneNumbersIncluded' | 'minutesIncluded'>
 >;
 
 /** POST /api/test/tenants (NODE_ENV=test only). */
@@ -20,8 +20,17 @@ export interface TestTenantRequest {
   planTerms?: TestPlanTerms;
   /** The tenant's own overage rate in cents per minute, in place of its plan's. */
   pricePerMinuteOverride?: number;
+  /** Past months of calls, recorded as usage is (e.g. for the usage charts): minutes in each YYYY-MM. */
+  usageHistory?: TestUsageMonth[];
+  /** Whether the tenant may run outbound campaigns; default false, as for a new tenant. */
+  outboundCallingEnabled?: boolean;
   /** One verified user per role; default one admin. */
   users?: TestUserRole[];
+}
+
+export interface TestUsageMonth {
+  monthYyyyMm: string;
+  minutes: number;
 }
 
 export interface TestTenantAccount {

@@ -3,6 +3,7 @@ import {
   formatClock,
   formatCount,
   formatDate,
+  formatNzDateTime,
   formatDateTime,
   formatMinutes,
   formatMinutesSeconds,
@@ -52,5 +53,13 @@ describe('format', () => {
     expect(formatPhoneNumber('+61291234567')).toBe('+61 2 9123 4567');
     expect(formatPhoneNumber('+14155550123')).toBe('+1 415 555 0123');
     expect(formatPhoneNumber('not a number')).toBe('not a number');
+  });
+});
+
+describe('formatNzDateTime', () => {
+  it('shows the time in New Zealand, daylight saving included', () => {
+    expect(formatNzDateTime('2025-01-05T02:04:00Z')).toBe('Jan 5, 2025, 3:04 PM GMT+13');
+    expect(formatNzDateTime('2025-07-05T02:04:00Z')).toBe('Jul 5, 2025, 2:04 PM GMT+12');
+    expect(formatNzDateTime('not a date')).toBe('');
   });
 });

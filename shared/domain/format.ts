@@ -59,6 +59,24 @@ export function formatDateTime(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? '' : SHORT_DATE_TIME.format(date);
 }
 
+let nzDateTime: Intl.DateTimeFormat | undefined;
+
+/** An ISO timestamp in New Zealand time, e.g. "Jan 5, 2025, 3:04 PM GMT+13" (call detail, spec 001 §2). */
+export function formatNzDateTime(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  // Made on first use, so that bundles which never show New Zealand time leave it out.
+  nzDateTime ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Pacific/Auckland',
+    timeZoneName: 'short',
+  });
+  return Number.isNaN(date.getTime()) ? '' : nzDateTime.format(date);
+}
+
 /** Seconds as minutes and seconds, e.g. 125 → "2m 5s", 40 → "0m 40s". */
 export function formatMinutesSeconds(seconds: number): string {
   const total = wholeSeconds(seconds);

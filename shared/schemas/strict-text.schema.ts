@@ -35,3 +35,7 @@ export const lowercaseText = () => trimmedText().transform(lowercase);
 
 /** Trimmed text in upper case (a country code). */
 export const uppercaseText = () => trimmedText().transform(uppercase);
+
+/** A UTC ISO date-time as the API answers with (`2025-01-05T09:30:00.000Z`), for response schemas. */
+export const isoDateTime = () =>
+  text().matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, '${path} must be a UTC ISO date-time');

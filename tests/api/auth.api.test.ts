@@ -177,7 +177,9 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
       });
       expect(res.status).toBe(201);
       expect(res.body.user).toMatchObject({ tenantId: DEMO_TENANT_IDS.demo, role: 'user' });
-      expect((await app.request('GET', apiRoutes.invitations.byToken(token))).status).toBe(404);
+      const used = await app.request('GET', apiRoutes.invitations.byToken(token));
+      expect(used.status).toBe(410);
+      expect(used.body.message).toBe('This invitation has already been used. Ask the sender for a new link.');
     });
   });
 

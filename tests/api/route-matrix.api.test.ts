@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '@shared/api/routes';
+import { keyRequirement, PUBLIC, SESSION_ONLY } from '@shared/api/permissions';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { freshTenant, signIn, type FreshTenant } from './support/api-actions';
 import { useApiSuite } from './support/api-suite';
@@ -64,6 +65,21 @@ describe.each(TEST_DATABASES)('route matrix (%s)', (kind) => {
     const listed = new Set(ROUTE_MATRIX.map((r) => `${r.method} ${r.path}`));
     expect(sorted(listed).filter((key) => !CONTRACT_KEYS.includes(key))).toEqual([]);
     expect(CONTRACT_KEYS.filter((key) => !listed.has(key)).sort()).toEqual(sorted(AWAITING_SERVER));
+  });
+
+  it('declares for every route what it needs of an API key (shared/api/permissions.ts), so keys are denied by default', () => {
+    const undeclared: string[] = [];
+    const mismatched: string[] = [];
+    for (const route of ROUTE_MATRIX) {
+      const requirement = keyRequirement(route.method, route.path.slice(API_PREFIX.length));
+      const name = `${route.method} ${route.path}`;
+      if (requirement === undefined) undeclared.push(name);
+      else if ((route.access === 'public') !== (requirement === PUBLIC)) mismatched.push(`${name}: ${requirement}`);
+      else if (route.access === 'superadmin' && requirement !== SESSION_ONLY)
+        mismatched.push(`${name}: ${requirement}`);
+    }
+    expect(undeclared, 'add these routes to KEY_REQUIREMENTS in shared/api/permissions.ts').toEqual([]);
+    expect(mismatched, 'public routes are PUBLIC there, superadmin routes SESSION_ONLY').toEqual([]);
   });
 
   const callers: Caller[] = ['anonymous', 'user', 'admin', 'superadmin'];

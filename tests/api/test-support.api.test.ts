@@ -126,7 +126,7 @@ describe.each(TEST_DATABASES)('test-support tenants API (%s)', (kind) => {
     [{ planTerms: { maxAgents: -1 } }, 'planTerms.maxAgents'],
     [{ planTerms: { phoneNumbersIncluded: 1.5 } }, 'planTerms.phoneNumbersIncluded'],
     [{ planTerms: { minutesIncluded: 'many' } }, 'planTerms.minutesIncluded'],
-    [{ planTerms: { maxCampaigns: 3 } }, 'planTerms'],
+    [{ planTerms: { maxWidgets: 3 } }, 'planTerms'],
     [{ planTerms: { maxAgents: 2 }, plan: 'platinum' }, 'plan'],
     [{ pricePerMinuteOverride: -5 }, 'pricePerMinuteOverride'],
   ])('refuses to create a tenant from %j with 400', async (body, field) => {

@@ -18,6 +18,8 @@ export interface LoadResult {
   requests: number;
   /** Responses other than 200, and connections that failed. */
   errors: number;
+  /** The status line of the first response other than 200, so that a failed run says why. */
+  firstFailure: string | null;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -37,7 +39,13 @@ function requestBytes(target: URL, headers: Record<string, string>): Buffer {
 }
 
 /** One connection sending requests back to back until the deadline; latencies are pushed in milliseconds. */
-function drive(target: URL, request: Buffer, deadline: number, latencies: number[]): Promise<number> {
+function drive(
+  target: URL,
+  request: Buffer,
+  deadline: number,
+  latencies: number[],
+  firstFailure: { head?: string },
+): Promise<number> {
   return new Promise((resolve) => {
     let errors = 0;
     let pending: Buffer = Buffer.alloc(0);
@@ -66,7 +74,10 @@ function drive(target: URL, request: Buffer, deadline: number, latencies: number
       const total = headerEnd + HEADER_END.length + length;
       if (pending.length < total) return;
       latencies.push(performance.now() - sentAt);
-      if (!head.startsWith('HTTP/1.1 200')) errors += 1;
+      if (!head.startsWith('HTTP/1.1 200')) {
+        errors += 1;
+        firstFailure.head ??= head.split('\r\n', 1)[0];
+      }
       pending = pending.subarray(total);
       send();
     });
@@ -81,16 +92,18 @@ export async function generateLoad(load: LoadRequest): Promise<LoadResult> {
   const target = new URL(load.url);
   const request = requestBytes(target, load.headers);
   const latencies: number[] = [];
+  const firstFailure: { head?: string } = {};
   const started = performance.now();
   const deadline = started + load.durationMs;
   const errors = await Promise.all(
-    Array.from({ length: load.connections }, () => drive(target, request, deadline, latencies)),
+    Array.from({ length: load.connections }, () => drive(target, request, deadline, latencies, firstFailure)),
   );
   const elapsedMs = performance.now() - started;
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: latencies.length,
     errors: errors.reduce((sum, n) => sum + n, 0),
+    firstFailure: firstFailure.head ?? null,
     requestsPerSecond: (latencies.length * 1000) / elapsedMs,
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),

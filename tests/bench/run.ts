@@ -1,9 +1,13 @@
 import { benchAgentsList } from './agents-list.bench';
+import { benchCallsPanel, benchEvents } from './calls-live.bench';
+import { benchContactImport } from './contact-import.bench';
+import { benchDialerClaim, benchDialerWorkers } from './dialer.bench';
 import type { BenchResult } from './harness';
 import { report } from './harness';
 import { benchLoginEnumeration } from './login-enumeration.bench';
 import { benchRendererSize } from './renderer-size.bench';
 import { benchTokenVerify } from './token-verify.bench';
+import { benchUsageMonth } from './usage-month.bench';
 
 /**
  * `npm run bench`: every workload against its bare twin, one line each; `npm run bench -- H1 H2 R1` runs only those.
@@ -19,10 +23,38 @@ const BENCHES: Array<{ id: string; run: () => Promise<BenchResult | BenchResult[
   { id: 'H3', run: benchTokenVerify },
   { id: 'B3', run: benchLoginEnumeration },
   { id: 'R1', run: benchRendererSize },
+  { id: 'S1', run: benchCallsPanel },
+  { id: 'E1', run: benchEvents },
+  { id: 'S4', run: () => benchUsageMonth('sqlite') },
+  {
+    id: 'S4pg',
+    run: () => benchUsageMonth('postgres'),
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
+  {
+    id: 'I1',
+    run: () => benchContactImport('postgres'),
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
+  // I2 and L1 share one app and one 100k campaign on SQLite; `npm run bench -- L1` runs both.
+  { id: 'I2', run: () => benchContactImport('sqlite') },
+  {
+    id: 'D1',
+    run: () => benchDialerClaim('postgres'),
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
+  { id: 'D1s', run: () => benchDialerClaim('sqlite') },
+  {
+    id: 'D2',
+    run: () => benchDialerWorkers('postgres'),
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
 ];
 
 const only = new Set(process.argv.slice(2));
-const selected = only.size ? BENCHES.filter((bench) => only.has(bench.id)) : BENCHES;
+const selected = only.size
+  ? BENCHES.filter((bench) => only.has(bench.id) || (bench.id === 'I2' && only.has('L1')))
+  : BENCHES;
 
 process.stdout.write(`Parley benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
 let met = 0;

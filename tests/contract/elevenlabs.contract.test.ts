@@ -329,6 +329,8 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     expect(second.nextCursor).toBeNull();
     const seen = [...first.conversations, ...second.conversations].map((entry) => entry.conversationId);
     expect(new Set(seen)).toEqual(new Set(started));
+    // The sandbox refuses calls beyond its concurrency, as the vendor does: the next test starts on a quiet line.
+    for (const conversationId of started) await finishedConversation(harness, conversationId);
   });
 
   it('starts outbound calls whose outcome follows the callee number’s last digit', async () => {
@@ -391,11 +393,15 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
     const { conversationId } = harness.sandbox.simulateInboundCall({ agentId });
     await finishedConversation(harness, conversationId);
     const raw = await client.conversationalAi.conversations.get(conversationId);
-    expect(raw).toMatchObject({ hasAudio: false, metadata: { costFiat: expect.any(Number) } });
-    await expect(client.conversationalAi.conversations.audio.get(conversationId)).rejects.toMatchObject({
-      statusCode: 404,
-    });
+    expect(raw).toMatchObject({ hasAudio: true, metadata: { costFiat: expect.any(Number) } });
+    // A connected call's recording streams through the SDK; our adapter passes its type, length and bytes on.
+    const audio = await harness.voice.getConversationAudio(conversationId);
+    expect(audio).toMatchObject({ contentType: 'audio/mpeg', contentLength: expect.any(Number) });
+    const bytes = Buffer.from(await new Response(audio!.body).arrayBuffer());
+    expect(bytes.length).toBe(audio!.contentLength);
+    expect([bytes[0], (bytes[1] ?? 0) & 0xe0]).toEqual([0xff, 0xe0]);
     await client.conversationalAi.conversations.delete(conversationId);
     await expect(harness.voice.getConversation(conversationId)).rejects.toBeInstanceOf(DomainError);
+    expect(await harness.voice.getConversationAudio(conversationId)).toBeNull();
   });
 });

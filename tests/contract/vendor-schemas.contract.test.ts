@@ -98,8 +98,31 @@ describe('the emulators against the vendors’ own API descriptions', () => {
     const conversation = await convai.conversations.get(call.conversationId!);
     expect(conversation.analysis?.dataCollectionResults?.booked).toMatchObject({ value: true });
     expect(conversation.analysis?.evaluationCriteriaResults?.goal).toMatchObject({ result: 'success' });
-    expect((await rejection(convai.conversations.audio.get(call.conversationId!))).statusCode).toBe(404);
+    await convai.conversations.audio.get(call.conversationId!);
+    const unanswered = await convai.twilio.outboundCall({
+      agentId,
+      agentPhoneNumberId: phoneNumberId,
+      toNumber: '+14155550109',
+    });
+    await finishedConversation(harness, unanswered.conversationId!);
+    expect((await rejection(convai.conversations.audio.get(unanswered.conversationId!))).statusCode).toBe(404);
     await convai.conversations.delete(call.conversationId!);
+
+    const batch = await convai.batchCalls.create({
+      callName: 'Schema batch',
+      agentId,
+      agentPhoneNumberId: phoneNumberId,
+      recipients: [
+        { phoneNumber: '+14155550101', conversationInitiationClientData: { userId: 'attempt-1' } },
+        { phoneNumber: '+14155550109', conversationInitiationClientData: { dynamicVariables: { name: 'Bo' } } },
+      ],
+    });
+    expect(batch.totalCallsScheduled).toBe(2);
+    await convai.batchCalls.list({ limit: 5 });
+    const detailed = await convai.batchCalls.get(batch.id);
+    expect(detailed.recipients).toHaveLength(2);
+    await convai.batchCalls.cancel(batch.id);
+    await convai.batchCalls.retry(batch.id);
 
     await convai.settings.update({ webhooks: { postCallWebhookId: 'wh_schema', events: ['transcript'] } });
     await convai.settings.get();
@@ -121,9 +144,18 @@ describe('the emulators against the vendors’ own API descriptions', () => {
         }),
       ),
       rejection(convai.twilio.outboundCall({ agentId, agentPhoneNumberId: phoneNumberId, toNumber: 'not a number' })),
+      rejection(convai.batchCalls.get('btcal_missing')),
+      rejection(
+        convai.batchCalls.create({
+          callName: 'Bad batch',
+          agentId,
+          agentPhoneNumberId: phoneNumberId,
+          recipients: [{ phoneNumber: 'not a number' }],
+        }),
+      ),
     ];
     expect((await Promise.all(errors)).map((error) => error.statusCode)).toEqual([
-      401, 404, 400, 422, 400, 422, 409, 422,
+      401, 404, 400, 422, 400, 422, 409, 422, 404, 422,
     ]);
 
     await convai.phoneNumbers.delete(phoneNumberId);
@@ -157,6 +189,15 @@ describe('the emulators against the vendors’ own API descriptions', () => {
     const updated = await client.incomingPhoneNumbers(bought.sid).update({ statusCallback: '' });
     expect(updated.statusCallback).toBeNull();
     await client.incomingPhoneNumbers(bought.sid).fetch();
+    const call = await client.calls.create({
+      to: '+6421555900',
+      from: bought.phoneNumber,
+      twiml: '<Response><Say>Kia ora</Say></Response>',
+      machineDetection: 'Enable',
+    });
+    await client.calls.list({ to: '+6421555900', pageSize: 1 });
+    await client.calls(call.sid).update({ status: 'canceled' });
+    await client.calls(call.sid).fetch();
     await client.incomingPhoneNumbers(bought.sid).remove();
 
     const otherAccount = twilio('AC00000000000000000000000000000000', 'token', {
@@ -168,12 +209,16 @@ describe('the emulators against the vendors’ own API descriptions', () => {
       rejection(client.incomingPhoneNumbers.create({ phoneNumber: '12345' })),
       rejection(client.incomingPhoneNumbers.create({ phoneNumber: '+6491234567' })),
       rejection(client.availablePhoneNumbers('FR').local.list()),
+      rejection(client.calls.create({ to: 'nobody', from: bought.phoneNumber, url: 'https://parley.example/twiml' })),
+      rejection(client.calls(call.sid.replace(/.$/, 'x')).fetch()),
     ];
     expect((await Promise.all(errors)).map((error) => [error.status, error.code])).toEqual([
       [401, 20003],
       [404, 20404],
       [400, 21421],
       [400, 21422],
+      [404, 20404],
+      [400, 21211],
       [404, 20404],
     ]);
 

@@ -97,7 +97,10 @@ test.describe('a superadmin without a tenant', () => {
     page.on('response', (response) => {
       if (response.url().includes(`${API_PREFIX}/`) && response.status() >= 400) apiErrors.push(response.url());
     });
-    for (const path of ['/phone-numbers', '/campaigns', '/billing', '/account', '/api-keys']) {
+    // The account page says it in the spec's words (spec 001 §2).
+    await openInApp(page, '/account');
+    await expect(page.getByText('Account information not available. Please ensure you are logged in.')).toBeVisible();
+    for (const path of ['/phone-numbers', '/campaigns', '/billing', '/api-keys']) {
       await openInApp(page, path);
       await expect(page.getByRole('heading', { name: 'Not part of a tenant', level: 1 })).toBeVisible();
     }

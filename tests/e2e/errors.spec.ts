@@ -28,13 +28,16 @@ test.describe('errors', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    // A search is refused too; Update Payment Method: when the billing portal cannot be opened, the billing page is next.
+    // A search is refused too; Update Payment Method opens the payment provider's billing portal.
     await page.getByRole('tab', { name: 'Search New Numbers' }).click();
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Update Payment Method' }).click();
-    await expect(page).toHaveURL(/\/billing$/);
-    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to the application' })).toHaveAttribute(
+      'href',
+      /\/phone-numbers$/,
+    );
   });
 
   test('the 402 dialog falls back to the default message', async ({ page, api, freshTenant }) => {

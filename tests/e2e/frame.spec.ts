@@ -38,8 +38,8 @@ test.describe('the page frame', () => {
       role: 'superadmin',
       email: DEMO.superadmin,
       initials: 'SU',
-      links: ['Dashboard', 'Admin Billing', 'Admin Plans'],
-      hidden: ['Campaigns', 'Phone Numbers', 'Billing', 'Account'],
+      links: ['Dashboard', 'Account', 'Admin Billing', 'Admin Plans'],
+      hidden: ['Campaigns', 'Phone Numbers', 'Billing'],
       apiKeys: false,
     },
   ]) {

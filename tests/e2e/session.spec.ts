@@ -65,6 +65,9 @@ test.describe('session', () => {
     await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
     await revokeElsewhere(page, request);
 
+    // The live event stream may meet the revocation first and take the app to /auth, or the reload does; either
+    // way the notice outlives a reload.
+    await page.waitForURL(/\/auth$/, { timeout: 3_000 }).catch(() => undefined);
     await page.reload();
     await expect(page).toHaveURL(/\/auth$/);
     // Said on the sign-in card itself, where it stays until the user signs in (not in a toast that fades).
@@ -80,11 +83,12 @@ test.describe('session', () => {
     await signInToFrame(page, DEMO.user, DEMO_PASSWORD);
     await revokeElsewhere(page, request);
 
-    // The next page the user opens asks the API, meets a 401, and the refresh is refused.
-    await page
+    // The next request the app makes meets a 401 and the refresh is refused: the page the user opens, or the live
+    // event stream reconnecting first, in which case the app is on /auth before the click.
+    const phoneNumbers = page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Phone Numbers' })
-      .click();
+      .getByRole('link', { name: 'Phone Numbers' });
+    await Promise.race([phoneNumbers.click().catch(() => undefined), page.waitForURL(/\/auth$/)]);
     await expect(page).toHaveURL(/\/auth$/);
     const notice = page.getByRole('main').getByRole('alert');
     await expect(notice).toHaveText('Authentication expired. Please log in again.');

@@ -45,6 +45,8 @@ describe('decideAccess', () => {
     expect(decideAccess(ACCESS.apiKeys, platformSuperadmin)).toEqual({ allowed: false, reason: 'no-tenant' });
     expect(decideAccess(ACCESS.tenant, tenantSuperadmin).allowed).toBe(true);
     expect(decideAccess(ACCESS.account, { role: 'user', tenantId: null })).toMatchObject({ reason: 'role' });
+    // The account page answers a missing tenant with the spec's own text.
+    expect(decideAccess(ACCESS.account, platformSuperadmin).allowed).toBe(true);
   });
 
   it('refuses a screen with roles when nobody is signed in', () => {

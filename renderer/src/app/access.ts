@@ -22,8 +22,8 @@ const ADMINS: readonly Role[] = ['admin', 'superadmin'];
 /** The screens' access rules, shared by the route table (which guards) and the navigation (which hides). */
 export const ACCESS = {
   tenant: { tenant: true },
+  // The page itself says when there is no tenant, in the spec's words (spec 001 §2).
   account: {
-    tenant: true,
     roles: ADMINS,
     deniedText: 'Access Denied: You are not authorized to manage this account.',
   },

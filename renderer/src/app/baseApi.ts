@@ -98,6 +98,28 @@ function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<Refresh
   return refreshing;
 }
 
+/**
+ * Trades the refresh token for a new access token now, so that the token carries billing the server just changed
+ * (spec 001 §4); the billing gate reads the billing status from it. True when the session has its new token.
+ */
+export function refreshAccessToken() {
+  return async (dispatch: BaseQueryApi['dispatch'], getState: BaseQueryApi['getState']): Promise<boolean> => {
+    const controller = new AbortController();
+    const api: BaseQueryApi = {
+      dispatch,
+      getState,
+      extra: undefined,
+      signal: controller.signal,
+      abort: (reason) => controller.abort(reason),
+      endpoint: 'refreshAccessToken',
+      type: 'mutation',
+    };
+    const outcome = await refreshTokens(api, {});
+    if (!outcome.ok && outcome.fatal) expireSession(api);
+    return outcome.ok;
+  };
+}
+
 /** The session is over: /auth says so (spec 000 §8) until the user signs in again. */
 function expireSession(api: BaseQueryApi): void {
   if (!(api.getState() as WithSession).session.accessToken) return;
@@ -183,6 +205,18 @@ export const baseApi = createApi({
     'AgentTemplate',
     'PhoneNumber',
     'PhoneBilling',
+    'Billing',
+    'Usage',
+    'Plan',
+    'AdminTenantBilling',
+    'Campaign',
+    'CampaignContact',
+    'ContactImport',
+    'Team',
+    'ApiKey',
+    'Call',
+    'CallsAnalytics',
+    'AnalysisRun',
   ],
   keepUnusedDataFor: QUERY_FRESHNESS_SEC,
   refetchOnMountOrArgChange: QUERY_FRESHNESS_SEC,

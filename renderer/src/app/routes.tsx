@@ -2,6 +2,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { ACCESS, type Access } from './access';
 import { lazyComponent } from './lazyComponent';
 
+/** The desktop console's settings; linked from the user menu on the desktop only. */
+export const DESKTOP_SETTINGS_PATH = '/desktop-settings';
+
 export interface PageRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
@@ -20,6 +23,8 @@ export const FRAMED_ROUTES: PageRoute[] = [
   { path: '/calls/:callId', page: lazyComponent(() => import('../features/calls/CallDetailPage'), 'CallDetailPage'), access: ACCESS.tenant },
   { path: '/campaigns', page: lazyComponent(() => import('../features/campaigns/CampaignsPage'), 'CampaignsPage'), access: ACCESS.tenant },
   { path: '/campaigns/:id', page: lazyComponent(() => import('../features/campaigns/CampaignDetailPage'), 'CampaignDetailPage'), access: ACCESS.tenant },
+  { path: '/campaigns/:id/draft', page: lazyComponent(() => import('../features/contact-drafts/ContactDraftPage'), 'ContactDraftPage'), access: ACCESS.tenant },
+  { path: '/campaigns/:id/analytics', page: lazyComponent(() => import('../features/campaigns/CampaignDetailPage'), 'CampaignDetailPage'), access: ACCESS.tenant },
   { path: '/phone-numbers', page: lazyComponent(() => import('../features/phone-numbers/PhoneNumbersPage'), 'PhoneNumbersPage'), access: ACCESS.tenant },
   { path: '/billing', page: lazyComponent(() => import('../features/billing/BillingPage'), 'BillingPage'), access: ACCESS.tenant },
   { path: '/payment-method', page: lazyComponent(() => import('../features/billing/BillingPage'), 'BillingPage'), access: ACCESS.tenant },
@@ -29,6 +34,8 @@ export const FRAMED_ROUTES: PageRoute[] = [
   { path: '/tenant-management', page: lazyComponent(() => import('../features/account/AccountPage'), 'AccountPage'), access: ACCESS.account },
   { path: '/agents/:agentId/analytics', page: lazyComponent(() => import('../features/agents/AgentAnalyticsPage'), 'AgentAnalyticsPage'), access: ACCESS.tenant },
   { path: '/api-keys', page: lazyComponent(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage'), access: ACCESS.apiKeys },
+  { path: '/api-docs', page: lazyComponent(() => import('../features/api-docs/ApiReferencePage'), 'ApiReferencePage') },
+  { path: DESKTOP_SETTINGS_PATH, page: lazyComponent(() => import('../features/desktop-settings/DesktopSettingsPage'), 'DesktopSettingsPage') },
 ];
 
 // prettier-ignore

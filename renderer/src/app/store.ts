@@ -4,6 +4,7 @@ import { connectivitySlice } from '../components/connectivity/connectivitySlice'
 import { toastSlice } from '../components/toasts/toastSlice';
 import { platform, type SessionStore } from '../platform';
 import type { baseApi } from './baseApi';
+import { rememberSessionEnd } from './sessionEndNotice';
 import { sessionSlice, sessionSynced } from './sessionSlice';
 
 type ApiSlice = typeof baseApi;
@@ -46,11 +47,13 @@ export function persistSession(store: AppStore, sessionStore: SessionStore = pla
   let last = store.getState().session;
   const unsubscribeStore = store.subscribe(() => {
     const session = store.getState().session;
+    if (session.endedReason !== last.endedReason) rememberSessionEnd(session.endedReason);
     if (
       session.accessToken === last.accessToken &&
       session.refreshToken === last.refreshToken &&
       session.user === last.user
     ) {
+      last = session;
       return;
     }
     last = session;

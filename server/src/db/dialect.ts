@@ -26,8 +26,8 @@ export interface ClaimRequest {
   table: string;
   /** The rows a worker may take (due, not leased): a where-callback on the table. */
   due: (builder: Knex.QueryBuilder) => void;
-  /** Which due rows go first; a column name or `{ column, order }`. */
-  orderBy: Array<string | { column: string; order: 'asc' | 'desc' }>;
+  /** Which due rows go first; a column name or `{ column, order, nulls }`. */
+  orderBy: Array<string | { column: string; order: 'asc' | 'desc'; nulls?: 'first' | 'last' }>;
   limit: number;
   /** The lease written on every claimed row (state, owner, until…); values may be `db.raw` expressions. */
   set: Record<string, unknown>;
@@ -76,6 +76,12 @@ export interface Dialect {
   ): Promise<number>;
   /** A notifier on its own connection (PostgreSQL) or in process (SQLite); close it on shutdown. */
   createNotifier(db: Knex, onError: NotifierErrorSink): Notifier;
+  /**
+   * Holds a lock named `key` until `trx` ends, so the transactions that take it run their rest, and commit, one after
+   * another: `pg_advisory_xact_lock` on PostgreSQL; nothing on SQLite, where a write already holds the whole database
+   * until its transaction ends.
+   */
+  lockUntilCommit(trx: Knex.Transaction, key: string): Promise<void>;
 }
 
 /** PostgreSQL's limit on a NOTIFY payload; SQLite keeps it so that both behave the same. */
@@ -332,6 +338,9 @@ function createDialect(name: DialectName): Dialect {
     },
     createNotifier: (db, onError) =>
       name === 'postgres' ? createPostgresNotifier(db, onError) : createInProcessNotifier(onError),
+    async lockUntilCommit(trx, key) {
+      if (name === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    },
   };
 }
 

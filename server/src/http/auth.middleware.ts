@@ -1,8 +1,11 @@
 import type { Middleware, ParameterizedContext } from 'koa';
+import { API_PREFIX } from '@shared/api/routes';
+import type { ApiKeyScope } from '@shared/api/permissions';
 import { isAdminRole, isBillingUsable, type BillingStatus, type Role } from '@shared/domain/roles';
 import type { AppDeps } from '../app-deps';
 import { createJwtSigner, type JwtSigner } from '../lib/jwt';
 import { DomainError } from '../domain/domain-error';
+import { API_KEY_MARK, type ApiKeysService } from '../modules/api-keys/api-keys.service';
 import type { Principal } from '../modules/auth/principals.service';
 
 /** Who is calling: from a verified token, checked against the current session, role and tenant per request. */
@@ -12,8 +15,10 @@ export interface AuthContext {
   role: Role;
   /** The tenant's billing status as of the principal lookup (at most the principal cache's TTL old). */
   billingStatus: BillingStatus | null;
-  /** The sign-in this token belongs to (its refresh-token family). */
-  sessionId: string;
+  /** The sign-in this token belongs to (its refresh-token family); null for a request made with an API key. */
+  sessionId: string | null;
+  /** The API key the request came with: it acts for its tenant with the rights of its scope and permissions. */
+  apiKey: { id: string; scope: ApiKeyScope; permissions: readonly string[] } | null;
 }
 
 export interface AppState {
@@ -35,7 +40,10 @@ export function createAccessTokenSigner(deps: Pick<AppDeps, 'config'>): JwtSigne
 }
 
 export interface Guards {
-  /** Requires a valid access token; sets ctx.state.auth. */
+  /**
+   * Requires a valid access token, or an API key (`Authorization: Bearer prly_…` or `X-API-Key`) whose scope and
+   * permissions allow this route (shared/api/permissions.ts); sets ctx.state.auth.
+   */
   authenticate: Middleware<AppState>;
   /** Requires one of the roles (after authenticate). */
   requireRole(...roles: Role[]): Middleware<AppState>;
@@ -71,9 +79,45 @@ function isCurrent(principal: Principal, claims: Record<string, unknown>, now: D
   );
 }
 
-export function createGuards(deps: Pick<AppDeps, 'clock' | 'principals'>, signer: JwtSigner): Guards {
+/** The API key a request presents, if any: in X-API-Key, or as a bearer credential that carries the key's mark. */
+function presentedApiKey(ctx: AppContext, bearer: string | undefined): string | null {
+  const header = ctx.get('x-api-key');
+  if (header) return header;
+  return bearer?.startsWith(API_KEY_MARK) ? bearer : null;
+}
+
+/** The route pattern under the API prefix that koa-router matched for the running handler: `/agents/:id`. */
+function matchedPattern(ctx: AppContext): string {
+  const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  return typeof matched === 'string' && matched.startsWith(API_PREFIX) ? matched.slice(API_PREFIX.length) : '';
+}
+
+export function createGuards(
+  deps: Pick<AppDeps, 'clock' | 'principals'>,
+  signer: JwtSigner,
+  apiKeys: Pick<ApiKeysService, 'authenticate'>,
+): Guards {
   const authenticate: Middleware<AppState> = async (ctx, next) => {
     const match = BEARER.exec(ctx.get('authorization'));
+    const apiKey = presentedApiKey(ctx, match?.[1]);
+    if (apiKey !== null) {
+      const caller = await apiKeys.authenticate(apiKey, {
+        method: ctx.method,
+        pattern: matchedPattern(ctx),
+        ip: ctx.ip,
+      });
+      // A key acts as an admin of its tenant within what its scope and permissions allowed above; never superadmin.
+      ctx.state.auth = {
+        userId: caller.userId,
+        tenantId: caller.tenantId,
+        role: 'admin',
+        billingStatus: caller.billingStatus,
+        sessionId: null,
+        apiKey: { id: caller.keyId, scope: caller.scope, permissions: caller.permissions },
+      };
+      await next();
+      return;
+    }
     if (!match?.[1]) throw new DomainError('AUTH_REQUIRED');
     const now = deps.clock.now();
     const claims = signer.verify(match[1], Math.floor(now.getTime() / 1000));
@@ -86,6 +130,7 @@ export function createGuards(deps: Pick<AppDeps, 'clock' | 'principals'>, signer
       role: principal.role,
       billingStatus: principal.billingStatus,
       sessionId: principal.sessionId,
+      apiKey: null,
     };
     await next();
   };
@@ -151,3 +196,13 @@ export function authOf(ctx: AppContext): AuthContext {
 }
 
 export { isAdminRole };
+
+/**
+ * The caller acting on a team under /tenants/:tenantId: only their own tenant's, so another tenant's id is not found.
+ */
+export function teamActorOf(ctx: AppContext): { tenantId: string; userId: string } {
+  const tenantId = tenantIdOf(ctx);
+  const named = ctx.params.tenantId;
+  if (named !== undefined && named !== tenantId) throw new DomainError('NOT_FOUND');
+  return { tenantId, userId: authOf(ctx).userId };
+}

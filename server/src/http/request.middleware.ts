@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import { isApiPath } from '@shared/api/routes';
 import type { AppState } from './auth.middleware';
@@ -32,23 +32,47 @@ export function requestMiddleware(logger: Logger): Middleware<AppState> {
   };
 }
 
-/** Security headers on every response; the API's are strict, the renderer's allow what the app loads. */
-export function securityHeaders(): Middleware<AppState> {
+/**
+ * Security headers on every response; the API's are strict, the renderer's allow what the app loads: Stripe.js and
+ * its API with live keys, and `paymentsSandboxOrigin`, where the sandbox's test-card form confirms cards.
+ */
+export function securityHeaders(paymentsSandboxOrigin: string | null = null): Middleware<AppState> {
+  const connectSources = [
+    "'self'",
+    'https://api.stripe.com',
+    ...(paymentsSandboxOrigin ? [paymentsSandboxOrigin] : []),
+  ];
+  const rendererPolicy = [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    // Call recordings play from blobs the renderer fetched with its bearer token (as the desktop console allows).
+    "media-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self' https://js.stripe.com",
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    `connect-src ${connectSources.join(' ')}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
   return async (ctx, next) => {
     await next();
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (isApiPath(ctx.path)) {
-      ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-      ctx.set('Cache-Control', 'no-store');
-    } else {
-      ctx.set(
-        'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com; connect-src 'self'; frame-ancestors 'none'",
-      );
-    }
+    setSecurityHeaders(ctx, rendererPolicy);
   };
+}
+
+/**
+ * The security headers themselves, also for a response that writes its own head (the event stream, an API path);
+ * `rendererPolicy` is the content security policy of the renderer's pages.
+ */
+export function setSecurityHeaders(ctx: ParameterizedContext<AppState>, rendererPolicy?: string): void {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+  ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+  if (isApiPath(ctx.path) || !rendererPolicy) {
+    ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    ctx.set('Cache-Control', 'no-store');
+  } else {
+    ctx.set('Content-Security-Policy', rendererPolicy);
+  }
 }

@@ -1,6 +1,10 @@
 import type { AppDeps } from '../app-deps';
+import { billingJobs } from '../modules/billing/billing.jobs';
 import { callJobs } from '../modules/calls/calls.jobs';
+import { contactJobs } from '../modules/contacts/contacts.jobs';
+import { dialerJobs } from '../modules/dialer/dialer.jobs';
 import { providerIntentJobs } from '../modules/provider-intents/provider-intents.jobs';
+import { usageJobs } from '../modules/usage/usage.jobs';
 import type { Services } from '../services';
 import type { JobData, JobHandler, Jobs, ScheduleOptions, SendOptions, WorkOptions } from './jobs.types';
 
@@ -24,7 +28,14 @@ export interface JobDefinition<T extends JobData = JobData> {
 }
 
 export function jobDefinitions(deps: AppDeps, services: Services): JobDefinition[] {
-  return [...providerIntentJobs(services.providerIntents, deps.config), ...callJobs(services.calls)];
+  return [
+    ...providerIntentJobs(services.providerIntents, deps.config),
+    ...callJobs(services.calls, services.dialer, services.callAnalysis, services.events),
+    ...usageJobs(services.usage),
+    ...billingJobs(services.billing),
+    ...contactJobs(services.contacts),
+    ...dialerJobs(services.dialer, services.campaigns, deps.jobs),
+  ];
 }
 
 /** Subscribes this process's workers to every defined job and applies the schedules. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -15,6 +16,9 @@ import {
   type ScheduleOptions,
   type SendOptions,
 } from './jobs.types';
+
+const DEADLOCK_DETECTED = '40P01';
+const QUEUE_CREATION_ATTEMPTS = 5;
 
 export interface PgBossRunnerOptions {
   connectionString: string;
@@ -78,10 +82,26 @@ export function createPgBossRunner(options: PgBossRunnerOptions): Jobs {
   const workerIds = new Map<string, string[]>();
   let started = false;
 
+  /**
+   * pg-boss creates a queue's partition with DDL; processes starting together against one database can deadlock
+   * there (PostgreSQL aborts one of them), so a deadlocked creation is tried again after a short random pause.
+   */
+  const createQueue = async (name: string): Promise<void> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, { name, policy: 'short' });
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= QUEUE_CREATION_ATTEMPTS) throw error;
+        await delay(Math.round(Math.random() * 100 * attempt));
+      }
+    }
+  };
+
   const ensureQueue = (name: string): Promise<void> => {
     let created = queues.get(name);
     if (!created) {
-      created = boss.createQueue(name, { name, policy: 'short' });
+      created = createQueue(name);
       created.catch(() => queues.delete(name));
       queues.set(name, created);
     }

@@ -59,13 +59,15 @@ const CALLER_OPENERS = {
 const CALLER_FOLLOW_UPS = ['Okay, that makes sense.', 'Great, thank you.', 'Sure, and what else should I know?'];
 const CALLER_THANKS = ["That's all I needed, thanks.", 'Perfect, thank you so much.', 'Thanks, that helps a lot.'];
 
-function hash(text: string): number {
+/** A stable 32-bit hash (FNV-1a): the sandbox's seeded randomness. */
+export function hash(text: string): number {
   let value = 2166136261;
   for (const char of text) value = Math.imul(value ^ char.charCodeAt(0), 16777619);
   return value >>> 0;
 }
 
-function pick<T>(items: readonly T[], seed: string, salt: string): T {
+/** One of `items`, the same every time for the same seed and salt. */
+export function pick<T>(items: readonly T[], seed: string, salt: string): T {
   return items[hash(`${seed}:${salt}`) % items.length] as T;
 }
 

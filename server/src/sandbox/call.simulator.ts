@@ -9,6 +9,7 @@ import {
 } from './call-analysis';
 import { buildCallScript, fillVariables, type ScriptTurn, type SimulatedOutcome } from './call-script';
 import type { SandboxStore } from './sandbox.store';
+import type { CarriedCall } from './twilio/twilio.emulator';
 import { twilioSid, vendorId } from './vendor-ids';
 import type { WebhookDelivery } from './webhook.delivery';
 
@@ -27,6 +28,8 @@ export interface SimulatedCallRequest {
   externalNumber: string;
   dynamicVariables: Record<string, unknown>;
   outcome: SimulatedOutcome;
+  /** The caller's own reference for the conversation (conversation_initiation_client_data.user_id). */
+  userId?: string | null;
 }
 
 /** A conversation as GET /v1/convai/conversations/{id} and the post-call webhook carry it. */
@@ -35,7 +38,7 @@ export interface WireConversation {
   agent_name: string;
   conversation_id: string;
   status: 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
-  user_id: null;
+  user_id: string | null;
   has_audio: boolean;
   has_user_audio: boolean;
   has_response_audio: boolean;
@@ -85,6 +88,8 @@ export interface CallSimulator {
   get(conversationId: string): WireConversation | undefined;
   /** Every conversation as it stands now, oldest first. */
   list(): WireConversation[];
+  /** Calls not finished yet (the vendor refuses new ones past its concurrency limit). */
+  running(): number;
   delete(conversationId: string): boolean;
   close(): void;
 }
@@ -114,10 +119,11 @@ function finalConversation(
     agent_name: agent.name,
     conversation_id: conversationId,
     status: connected ? 'done' : 'failed',
-    user_id: null,
-    has_audio: false,
-    has_user_audio: false,
-    has_response_audio: false,
+    user_id: request.userId ?? null,
+    // A connected call has a recording (the emulator serves a generated one); one that never connected has none.
+    has_audio: connected,
+    has_user_audio: connected,
+    has_response_audio: connected,
     has_auxiliary_audio: false,
     transcript: script.transcript,
     metadata: {
@@ -222,9 +228,11 @@ export function createCallSimulator(options: {
   store: SandboxStore;
   callDelayMs: number;
   webhooks: WebhookDelivery;
+  /** The Twilio account that carries calls on imported numbers: each call exists there under the same SID. */
+  telephony?: { carryCall(call: CarriedCall): string };
   logger?: Logger;
 }): CallSimulator {
-  const { store, callDelayMs, webhooks, logger } = options;
+  const { store, callDelayMs, webhooks, telephony, logger } = options;
   const conversations = store.collection<ConversationRecord>('elevenlabs.conversations');
   const timers = new Map<string, NodeJS.Timeout>();
 
@@ -249,13 +257,28 @@ export function createCallSimulator(options: {
     if (!record.completed) schedule(record.final.conversation_id, record.completesAtMs);
   }
 
+  /** The conversation's phone call, placed in the Twilio account with the same outcome and length. */
+  const withTwilioCall = (conversation: WireConversation): WireConversation => {
+    const phoneCall = conversation.metadata.phone_call;
+    if (!phoneCall || !telephony) return conversation;
+    const outbound = phoneCall.direction === 'outbound';
+    const callSid = telephony.carryCall({
+      direction: outbound ? 'outbound-api' : 'inbound',
+      from: outbound ? phoneCall.agent_number : phoneCall.external_number,
+      to: outbound ? phoneCall.external_number : phoneCall.agent_number,
+      outcome: phoneCall.call_result,
+      talkSecs: conversation.metadata.call_duration_secs,
+    });
+    return { ...conversation, metadata: { ...conversation.metadata, phone_call: { ...phoneCall, call_sid: callSid } } };
+  };
+
   const view = (record: ConversationRecord) => (record.completed ? record.final : inFlightView(record, Date.now()));
 
   return {
     startCall(request) {
       const conversationId = vendorId('conv_');
       const startedAtMs = Date.now();
-      const final = finalConversation(request, conversationId, startedAtMs);
+      const final = withTwilioCall(finalConversation(request, conversationId, startedAtMs));
       const record: ConversationRecord = {
         startedAtMs,
         completesAtMs: startedAtMs + callDelayMs,
@@ -277,6 +300,9 @@ export function createCallSimulator(options: {
     },
     list() {
       return conversations.all().map(view);
+    },
+    running() {
+      return timers.size;
     },
     delete(conversationId) {
       clearTimeout(timers.get(conversationId));

@@ -11,3 +11,10 @@ export function vendorId(prefix: string, length = 26): string {
 export function twilioSid(prefix: string): string {
   return prefix + randomBytes(16).toString('hex');
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Stripe ids: a prefix and base-62 characters (`cus_QXg1o8vcGmoR32`, `sub_1Pgc6rB7WZ01zgkWNy0Cn5nw`). */
+export function stripeId(prefix: string, length = 24): string {
+  return prefix + [...randomBytes(length)].map((byte) => BASE62[byte % 62]).join('');
+}

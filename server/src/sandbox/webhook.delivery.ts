@@ -19,24 +19,40 @@ const MAX_ATTEMPTS = 6;
 const FIRST_RETRY_MS = 1000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** The header ElevenLabs sends: `t=<unix secs>,v0=<hex HMAC-SHA256 of "t.body">`. */
-export function elevenLabsSignatureHeader(secret: string, body: string, unixSecs: number): string {
+/** `t=<unix secs>,<scheme>=<hex HMAC-SHA256 of "t.body">`: ElevenLabs signs with scheme v0, Stripe with v1. */
+function timestampedSignature(scheme: 'v0' | 'v1', secret: string, body: string, unixSecs: number): string {
   const digest = createHmac('sha256', secret).update(`${unixSecs}.${body}`).digest('hex');
-  return `t=${unixSecs},v0=${digest}`;
+  return `t=${unixSecs},${scheme}=${digest}`;
 }
 
+/** The header ElevenLabs sends. */
+export const elevenLabsSignatureHeader = (secret: string, body: string, unixSecs: number) =>
+  timestampedSignature('v0', secret, body, unixSecs);
+
+/** The `Stripe-Signature` header, which `stripe.webhooks.constructEvent` checks. */
+export const stripeSignatureHeader = (secret: string, body: string, unixSecs: number) =>
+  timestampedSignature('v1', secret, body, unixSecs);
+
+const SIGNATURE_HEADERS = {
+  elevenlabs: { name: 'elevenlabs-signature', sign: elevenLabsSignatureHeader },
+  stripe: { name: 'stripe-signature', sign: stripeSignatureHeader },
+};
+
 /**
- * Posts signed ElevenLabs webhooks to wherever our server says it listens. Unlike the vendor (retries off by
- * default) it retries a few times with backoff, so a demo server that is still starting gets its calls.
+ * Posts a vendor's signed webhooks to wherever our server says it listens, retrying with backoff: Stripe retries
+ * failed deliveries, and unlike ElevenLabs (retries off by default) the sandbox retries its webhooks too, so a demo
+ * server that is still starting gets its calls.
  */
 export function createWebhookDelivery(options: {
+  vendor: keyof typeof SIGNATURE_HEADERS;
   store: SandboxStore;
   secret: string;
   url: () => string | null;
   logger?: Logger;
 }): WebhookDelivery {
-  const { store, secret, url, logger } = options;
-  const pending = store.collection<PendingDelivery>('elevenlabs.webhook_deliveries');
+  const { vendor, store, secret, url, logger } = options;
+  const signature = SIGNATURE_HEADERS[vendor];
+  const pending = store.collection<PendingDelivery>(`${vendor}.webhook_deliveries`);
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new AbortController();
   let closed = false;
@@ -60,7 +76,7 @@ export function createWebhookDelivery(options: {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'elevenlabs-signature': elevenLabsSignatureHeader(secret, delivery.body, Math.floor(Date.now() / 1000)),
+            [signature.name]: signature.sign(secret, delivery.body, Math.floor(Date.now() / 1000)),
           },
           body: delivery.body,
           signal: AbortSignal.any([inFlight.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
@@ -79,12 +95,12 @@ export function createWebhookDelivery(options: {
     const attempts = delivery.attempts + 1;
     if (attempts >= MAX_ATTEMPTS) {
       pending.delete(id);
-      logger?.warn({ deliveryId: id, failure }, 'elevenlabs sandbox: webhook given up');
+      logger?.warn({ deliveryId: id, failure }, `${vendor} sandbox: webhook given up`);
       return;
     }
     const next = { ...delivery, attempts, dueAtMs: Date.now() + FIRST_RETRY_MS * 2 ** (attempts - 1) };
     pending.put(id, next);
-    logger?.debug({ deliveryId: id, failure, attempts }, 'elevenlabs sandbox: webhook will be retried');
+    logger?.debug({ deliveryId: id, failure, attempts }, `${vendor} sandbox: webhook will be retried`);
     schedule(next);
   };
 

@@ -114,3 +114,40 @@ export async function uploadPdf(
   });
   return expectStatus(response, 201, 'upload').body;
 }
+
+/** An inbound campaign that passes validation. */
+export const INBOUND_CAMPAIGN = {
+  name: 'Front desk',
+  goal: 'Answer questions and book visits',
+  timezone: 'Pacific/Auckland',
+};
+
+/** An outbound campaign with every calling field given, for `agentId`. */
+export function outboundCampaign(agentId: string) {
+  return {
+    name: 'Recall',
+    goal: 'Book six-monthly check-ups',
+    timezone: 'Pacific/Auckland',
+    campaignType: 'outbound',
+    agentId,
+    callingHoursType: 'specific_hours',
+    callingStartTime: '10:00',
+    callingEndTime: '16:30',
+    daysOfWeek: ['monday', 'wednesday'],
+    maxCallsPerDay: 250,
+    callIntervalMinutes: 2,
+  };
+}
+
+/** A new agent and an outbound campaign it serves (the tenant needs outbound calling); resolves to their ids. */
+export async function createOutboundCampaign(
+  client: ApiClient,
+  token: string,
+): Promise<{ campaignId: string; agentId: string }> {
+  const agent = expectStatus(await createAgent(client, token), 201, 'agent').body.agent;
+  const created = await client.request('POST', apiRoutes.campaigns.collection(), {
+    token,
+    body: outboundCampaign(agent.id),
+  });
+  return { campaignId: expectStatus(created, 201, 'outbound campaign').body.campaign.id, agentId: agent.id };
+}

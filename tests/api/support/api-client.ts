@@ -32,6 +32,11 @@ export function createApiClient(baseUrl: string): ApiClient {
         body = JSON.stringify(options.body);
       }
       const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+      // An event stream never ends: its status and headers are the answer (read it with tests/api/support/sse-client.ts).
+      if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        await response.body?.cancel();
+        return { status: response.status, body: undefined as T, text: '', headers: response.headers };
+      }
       const text = await response.text();
       let parsed: unknown;
       try {

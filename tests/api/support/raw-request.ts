@@ -35,6 +35,12 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
     const outgoing = http.request(
       { host: hostname, port, method: request.method, path: request.path, headers },
       (incoming) => {
+        // A live stream never ends by itself: its status and headers are the answer.
+        if (String(incoming.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: '', json: undefined });
+          outgoing.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('error', reject);

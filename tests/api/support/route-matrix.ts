@@ -30,7 +30,7 @@ const rule = <R extends ApiRoute>(
   billing = false,
 ): RouteRule => ({ method, path: `${API_PREFIX}${route.pattern}`, access, tenant, billing });
 
-const { agents, auth, phoneNumbers, testSupport, uploads } = apiRoutes;
+const { agents, auth, campaigns, contacts, doNotCall, phoneNumbers, testSupport, uploads } = apiRoutes;
 
 export const ROUTE_MATRIX: RouteRule[] = [
   rule(apiRoutes.health, 'GET', 'public'),
@@ -45,7 +45,21 @@ export const ROUTE_MATRIX: RouteRule[] = [
   rule(auth.status, 'GET', 'user', false),
   rule(apiRoutes.tenant.current, 'GET', 'user'),
   rule(apiRoutes.tenant.plan, 'GET', 'user'),
+  // Billing, usage and plans: outside the billing gate, since they are how a tenant gets through it.
   rule(apiRoutes.billing.status, 'GET', 'user'),
+  rule(apiRoutes.billing.setupIntent, 'POST', 'admin'),
+  rule(apiRoutes.billing.confirmPaymentMethod, 'POST', 'admin'),
+  rule(apiRoutes.billing.subscription, 'GET', 'user'),
+  rule(apiRoutes.billing.subscription, 'POST', 'admin'),
+  rule(apiRoutes.billing.cancelSubscription, 'POST', 'admin'),
+  rule(apiRoutes.billing.createPortalSession, 'POST', 'admin'),
+  rule(apiRoutes.billing.customerPortal, 'POST', 'admin'),
+  rule(apiRoutes.usage.limits, 'GET', 'user'),
+  rule(apiRoutes.usage.current, 'GET', 'user'),
+  rule(apiRoutes.usage.history, 'GET', 'user'),
+  rule(apiRoutes.plans.list, 'GET', 'user', false),
+  rule(apiRoutes.plans.visible, 'GET', 'user', false),
+  rule(apiRoutes.webhooks.stripe, 'POST', 'public'),
   rule(apiRoutes.invitations.byToken, 'GET', 'public'),
   // Voice agents, phone numbers, uploads, stats and the voice provider's webhook.
   rule(apiRoutes.voices.list, 'GET', 'user', false),
@@ -66,16 +80,74 @@ export const ROUTE_MATRIX: RouteRule[] = [
   rule(uploads.create, 'POST', 'admin', true, true),
   rule(uploads.byId, 'GET', 'user', true, true),
   rule(apiRoutes.webhooks.elevenlabs, 'POST', 'public'),
+  // The dialer.
+  rule(apiRoutes.dialer.attempts, 'GET', 'user', true, true),
+  rule(apiRoutes.dialer.preview, 'GET', 'user', true, true),
+  rule(apiRoutes.dialer.progress, 'GET', 'user', true, true),
+  rule(apiRoutes.dialer.analytics, 'GET', 'user', true, true),
+  rule(apiRoutes.dialer.batchCalls, 'POST', 'admin', true, true),
+  rule(apiRoutes.dialer.quietHours, 'GET', 'superadmin', false),
+  // Calls, re-analysis and the live event stream. The stream has no billing gate: a tenant whose
+  // payment failed must still hear billing.status_changed.
+  rule(apiRoutes.calls.list, 'GET', 'user', true, true),
+  rule(apiRoutes.calls.analytics, 'GET', 'user', true, true),
+  rule(apiRoutes.calls.byId, 'GET', 'user', true, true),
+  rule(apiRoutes.calls.recording, 'GET', 'user', true, true),
+  rule(apiRoutes.analysisRuns.collection, 'POST', 'admin', true, true),
+  rule(apiRoutes.analysisRuns.byId, 'GET', 'admin', true, true),
+  rule(apiRoutes.events.stream, 'GET', 'user'),
   // Platform administration.
   rule(apiRoutes.admin.overview, 'GET', 'superadmin', false),
+  rule(apiRoutes.admin.tenantsBilling, 'GET', 'superadmin', false),
+  rule(apiRoutes.admin.tenantBilling, 'PATCH', 'superadmin', false),
+  rule(apiRoutes.admin.tenantSyncUsage, 'POST', 'superadmin', false),
+  rule(apiRoutes.admin.plans, 'GET', 'superadmin', false),
+  rule(apiRoutes.admin.plans, 'POST', 'superadmin', false),
+  rule(apiRoutes.admin.planById, 'PUT', 'superadmin', false),
+  rule(apiRoutes.admin.planSync, 'POST', 'superadmin', false),
+  // Team, invitations and API keys: the tenant's admins, outside the billing gate; the public API document.
+  rule(apiRoutes.tenant.invite, 'POST', 'admin'),
+  rule(apiRoutes.team.members, 'GET', 'admin'),
+  rule(apiRoutes.team.member, 'PATCH', 'admin'),
+  rule(apiRoutes.team.member, 'DELETE', 'admin'),
+  rule(apiRoutes.team.invitation, 'DELETE', 'admin'),
+  rule(apiRoutes.team.resendInvitation, 'POST', 'admin'),
+  rule(apiRoutes.apiKeys.collection, 'GET', 'admin'),
+  rule(apiRoutes.apiKeys.collection, 'POST', 'admin'),
+  rule(apiRoutes.apiKeys.byId, 'PATCH', 'admin'),
+  rule(apiRoutes.apiKeys.byId, 'DELETE', 'admin'),
+  rule(apiRoutes.openApi, 'GET', 'public'),
   // Test-only: the mail outbox and tenants for browser tests (NODE_ENV=test).
   rule(testSupport.outbox, 'GET', 'public'),
   rule(testSupport.tenants, 'POST', 'public'),
   rule(testSupport.tenantBilling, 'PATCH', 'public'),
+  // Campaigns, outbound contacts and the do-not-call list.
+  rule(campaigns.collection, 'GET', 'user', true, true),
+  rule(campaigns.collection, 'POST', 'admin', true, true),
+  rule(campaigns.byId, 'GET', 'user', true, true),
+  rule(campaigns.byId, 'PATCH', 'admin', true, true),
+  rule(campaigns.byId, 'DELETE', 'admin', true, true),
+  rule(campaigns.agents, 'GET', 'user', true, true),
+  rule(campaigns.pause, 'POST', 'admin', true, true),
+  rule(campaigns.resume, 'POST', 'admin', true, true),
+  rule(contacts.collection, 'GET', 'user', true, true),
+  rule(contacts.collection, 'POST', 'admin', true, true),
+  rule(contacts.import, 'POST', 'admin', true, true),
+  rule(contacts.export, 'GET', 'user', true, true),
+  rule(contacts.sync, 'POST', 'admin', true, true),
+  rule(contacts.importById, 'GET', 'user', true, true),
+  rule(contacts.byId, 'GET', 'user', true, true),
+  rule(contacts.byId, 'PATCH', 'admin', true, true),
+  rule(contacts.byId, 'DELETE', 'admin', true, true),
+  rule(doNotCall.collection, 'GET', 'user', true, true),
+  rule(doNotCall.collection, 'POST', 'admin', true, true),
+  rule(doNotCall.import, 'POST', 'admin', true, true),
+  rule(doNotCall.export, 'GET', 'user', true, true),
+  rule(doNotCall.byId, 'DELETE', 'admin', true, true),
 ];
 
 /** Contract routes the server does not answer yet; the renderer already calls them (spec 000 §7). */
-export const AWAITING_SERVER: ReadonlySet<string> = new Set([keyOf('POST', apiRoutes.billing.customerPortal)]);
+export const AWAITING_SERVER: ReadonlySet<string> = new Set([]);
 
 /** Every method and path the contract declares, as `METHOD /api/pattern`. */
 export const CONTRACT_KEYS: readonly string[] = API_ROUTES.flatMap((route) =>

@@ -1,30 +1,8 @@
 import type { AnyObjectSchema } from 'yup';
-import { createAgentSchema, updateAgentSchema } from '@shared/schemas/agent.schema';
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  logoutSchema,
-  refreshSchema,
-  registerSchema,
-  resetPasswordSchema,
-  verifyEmailSchema,
-} from '@shared/schemas/auth.schema';
-import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from '@shared/schemas/phone-number.schema';
+import { REQUEST_SCHEMAS } from '@shared/api/route-schemas';
 
 /** The shared schema each API route validates its JSON body (for GET, its query) with, keyed "METHOD path". */
-export const ROUTE_SCHEMAS: Record<string, AnyObjectSchema> = {
-  'POST /api/auth/custom/login': loginSchema,
-  'POST /api/auth/custom/register': registerSchema,
-  'POST /api/auth/custom/refresh': refreshSchema,
-  'POST /api/auth/custom/forgot-password': forgotPasswordSchema,
-  'POST /api/auth/custom/reset-password': resetPasswordSchema,
-  'POST /api/auth/verify-email': verifyEmailSchema,
-  'POST /api/auth/logout': logoutSchema,
-  'POST /api/agents': createAgentSchema,
-  'PATCH /api/agents/:id': updateAgentSchema,
-  'POST /api/twilio/purchase-phone-number': purchasePhoneNumberSchema,
-  'GET /api/twilio/available-phone-numbers': availableNumbersQuerySchema,
-};
+export const ROUTE_SCHEMAS: Record<string, AnyObjectSchema> = REQUEST_SCHEMAS;
 
 /** A body each schema accepts, for tests that spoil one field at a time and so reach the database. */
 export const VALID_BODIES: Record<string, Record<string, unknown>> = {
@@ -43,6 +21,30 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/agents': { name: 'Front desk', purpose: 'Answer calls', greeting: 'Hello', closing: 'Goodbye' },
   'PATCH /api/agents/:id': { name: 'Front desk', greeting: 'Kia ora' },
   'POST /api/twilio/purchase-phone-number': { phoneNumber: '+6495550879', friendlyName: 'Main line' },
+  'POST /api/billing/confirm-payment-method': { setupIntentId: 'seti_fuzz' },
+  'POST /api/billing/subscription': { planId: 'starter' },
+  'POST /api/billing/customer-portal': { returnUrl: 'http://parley.test/billing' },
+  'PATCH /api/admin/tenants/:id/billing': { billingStatus: 'active' },
+  'POST /api/admin/plans': {
+    id: 'fuzz-plan',
+    name: 'Fuzz',
+    basePriceMonthly: 1000,
+    minutesIncluded: 100,
+    overageRatePerMinute: 10,
+    maxAgents: 1,
+    maxPhoneNumbers: 1,
+    maxCampaigns: 3,
+  },
+  'POST /api/campaigns': { name: 'Recall', goal: 'Book check-ups', timezone: 'Pacific/Auckland' },
+  'PATCH /api/campaigns/:id': { name: 'Recall', maxCallsPerDay: 50 },
+  'POST /api/campaigns/:id/pause': { reason: 'Holidays' },
+  'POST /api/campaigns/:id/contacts': { phoneNumber: '+6495550879', metadata: { name: 'Ana' } },
+  'PATCH /api/contacts/:id': { maxRetries: 2, metadata: { name: 'Ana' } },
+  'POST /api/do-not-call': { phoneNumber: '+6495550879' },
+  'POST /api/tenant/invite': { email: 'colleague@example.com', role: 'user' },
+  'PATCH /api/tenants/:tenantId/users/:userId': { role: 'admin' },
+  'POST /api/admin/api-keys': { name: 'Fuzz key', scope: 'read_only', permissions: ['agents:read'] },
+  'PATCH /api/admin/api-keys/:id': { name: 'Fuzz key', active: false },
 };
 
 /** Each field of a schema and its yup type ('string', 'number', 'boolean', 'mixed', …). */

@@ -61,3 +61,18 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stop: () => signalAndWait('SIGTERM'),
   };
 }
+
+/** What every crash suite's server runs with: the test environment on its own data folder and database. */
+export function testServerEnv(dataDir: string, databaseUrl: string | undefined, extra: Record<string, string>) {
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PASSWORD_HASH_COST: '10',
+    SERVE_RENDERER: 'false',
+    LOG_LEVEL: 'warn',
+    ...extra,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}

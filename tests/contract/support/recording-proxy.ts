@@ -20,10 +20,10 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * Stands between the SDKs and an emulator on loopback, passing every request on unchanged and keeping each answer
  * exactly as it went over the wire. `target` is asked per request, so the proxy outlives an emulator restart.
  */
-export async function startRecordingProxy(
-  vendor: Vendor,
+export async function startRecordingProxy<V extends string = Vendor>(
+  vendor: V,
   target: () => string,
-  exchanges: RecordedExchange[],
+  exchanges: Array<RecordedExchange<V>>,
 ): Promise<RecordingProxy> {
   const server = http.createServer((req, res) => {
     void (async () => {

@@ -13,8 +13,8 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 export type Vendor = 'elevenlabs' | 'twilio';
 
 /** One response an emulator sent over HTTP, as the recording proxy saw it. */
-export interface RecordedExchange {
-  vendor: Vendor;
+export interface RecordedExchange<V extends string = Vendor> {
+  vendor: V;
   method: string;
   /** The request path without its query string. */
   path: string;
@@ -224,7 +224,15 @@ function createOracle(vendor: Vendor, spec: OpenApiDocument, ajv: Ajv): VendorOr
         return { operation, problems: body.length ? [`${operation} answers ${status} without a body`] : [] };
       }
       if (!response.content[JSON_TYPE]) {
-        return { operation, problems: [`${operation} answers ${status} with ${Object.keys(response.content)}`] };
+        // A binary answer (audio, a file): the vendor describes its media type only.
+        const declared = Object.keys(response.content);
+        const sent = contentType.split(';')[0]?.trim() ?? '';
+        return {
+          operation,
+          problems: declared.includes(sent)
+            ? []
+            : [`${operation} answers ${status} with ${sent || 'no type'}, not ${declared}`],
+        };
       }
       if (!isJson) return { operation, problems: [`the ${status} body is ${contentType || 'untyped'}, not JSON`] };
       const key = `${operation} ${status}`;

@@ -8,12 +8,15 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { logout } from '../../features/auth';
+import { platform } from '../../platform';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { DESKTOP_SETTINGS_PATH } from '../routes';
 import { selectCurrentUser } from '../sessionSlice';
 import { API_KEYS_ITEM, isAllowed, ROLE_LABELS } from './navItems';
 
-/** The avatar menu's list: who is signed in, API Keys for admins, Log out. */
+/** The avatar menu's list: who is signed in, API Keys for admins, Desktop settings on the desktop, Log out. */
 export function UserMenuList({
   anchor,
   tenantName,
@@ -52,6 +55,14 @@ export function UserMenuList({
               <KeyIcon fontSize="small" />
             </ListItemIcon>
             {API_KEYS_ITEM.label}
+          </MenuItem>
+        )}
+        {platform.kind === 'desktop' && (
+          <MenuItem component={RouterLink} to={DESKTOP_SETTINGS_PATH} onClick={onClose}>
+            <ListItemIcon>
+              <SettingsIcon fontSize="small" />
+            </ListItemIcon>
+            Desktop settings
           </MenuItem>
         )}
         <MenuItem

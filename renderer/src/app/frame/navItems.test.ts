@@ -19,8 +19,13 @@ describe('navItemsFor', () => {
       'Admin Plans',
     ]);
   });
-  it('shows a superadmin without a tenant no tenant screens', () => {
-    expect(labels({ role: 'superadmin', tenantId: null })).toEqual(['Dashboard', 'Admin Billing', 'Admin Plans']);
+  it('shows a superadmin without a tenant Account (spec 000 §2) and no tenant screens', () => {
+    expect(labels({ role: 'superadmin', tenantId: null })).toEqual([
+      'Dashboard',
+      'Account',
+      'Admin Billing',
+      'Admin Plans',
+    ]);
     expect(isAllowed(API_KEYS_ITEM, { role: 'superadmin', tenantId: null })).toBe(false);
   });
   it('offers API Keys to admins only', () => {

@@ -26,6 +26,8 @@ type FormTextFieldProps<T extends FieldValues> = FieldBindingProps<T> & {
   multiline?: boolean;
   minRows?: number;
   maxRows?: number;
+  /** Keeps the label above the input even when empty (date and time inputs show their own pattern). */
+  shrinkLabel?: boolean;
   slotProps?: { htmlInput?: InputBaseComponentProps };
 };
 
@@ -44,6 +46,7 @@ export function FormTextField<T extends FieldValues>({
   required,
   disabled,
   fullWidth: fullWidthProp,
+  shrinkLabel,
   slotProps,
   ...inputProps
 }: FormTextFieldProps<T>) {
@@ -56,7 +59,7 @@ export function FormTextField<T extends FieldValues>({
   const isPassword = type === 'password';
   return (
     <FormControl error={failed} required={required} disabled={disabled} fullWidth={fullWidth}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
       <OutlinedInput
@@ -64,6 +67,7 @@ export function FormTextField<T extends FieldValues>({
         {...binding}
         id={id}
         label={label}
+        notched={shrinkLabel || undefined}
         type={isPassword && revealed ? 'text' : type}
         inputProps={slotProps?.htmlInput}
         aria-describedby={helperTextId}

@@ -26,18 +26,25 @@ const EditAgentDialog = lazyComponent(() => import('./EditAgentDialog'), 'EditAg
 interface AgentsSectionProps {
   agents: Agent[];
   loading: boolean;
+  /** The campaign whose one agent this shows (the dashboard's ?campaignId): a new agent is created for it. */
+  campaignId?: string;
 }
 
 const GRID_ITEM = { xs: 12, sm: 6, lg: 4 } as const;
 
-/** 'Your AI Voice Agents' (spec 000 §2): the cards, the create button and the agent dialogs (for admins). */
-export function AgentsSection({ agents, loading }: AgentsSectionProps) {
+/**
+ * 'Your AI Voice Agents' (spec 000 §2): the cards, the create button and the agent dialogs (for admins); for a
+ * campaign, its single agent, or 'No agent assigned to this campaign' with a button that creates one for it.
+ */
+export function AgentsSection({ agents, loading, campaignId }: AgentsSectionProps) {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreateAgentResponse | null>(null);
   const [editing, setEditing] = useState<Agent | null>(null);
   const { remove, removingId } = useAgentRemoval();
   const canManage = useAppSelector(selectCurrentUser)?.isAdmin ?? false;
+  // A campaign has one agent: once it has one, there is nothing more to create.
+  const canCreate = canManage && !(campaignId && agents.length > 0);
 
   const onCreated = (result: CreateAgentResponse) => {
     setCreating(false);
@@ -50,9 +57,9 @@ export function AgentsSection({ agents, loading }: AgentsSectionProps) {
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
       >
         <Typography variant="h5" component="h2" id="agents-heading">
-          Your AI Voice Agents
+          {campaignId ? 'Campaign Agent' : 'Your AI Voice Agents'}
         </Typography>
-        {canManage && (
+        {canCreate && (
           <Button
             variant="contained"
             startIcon={<AddIcon />}
@@ -83,16 +90,20 @@ export function AgentsSection({ agents, loading }: AgentsSectionProps) {
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
           <SmartToyIcon color="primary" sx={{ fontSize: 48, mb: 1 }} />
           <Typography variant="h6" component="p">
-            No agents yet
+            {campaignId ? 'No agent assigned to this campaign' : 'No agents yet'}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2.5, maxWidth: 440, mx: 'auto' }}>
-            {canManage
-              ? 'Create your first AI voice agent to answer calls on your phone numbers around the clock.'
-              : 'Your account admin can create AI voice agents to answer calls on your phone numbers.'}
+            {campaignId
+              ? canManage
+                ? 'Create the AI voice agent that talks to this campaign’s callers and contacts.'
+                : 'Your account admin can create the AI voice agent for this campaign.'
+              : canManage
+                ? 'Create your first AI voice agent to answer calls on your phone numbers around the clock.'
+                : 'Your account admin can create AI voice agents to answer calls on your phone numbers.'}
           </Typography>
           {canManage && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              Create Your First Agent
+              {campaignId ? 'Create Campaign Agent' : 'Create Your First Agent'}
             </Button>
           )}
         </Paper>
@@ -114,7 +125,12 @@ export function AgentsSection({ agents, loading }: AgentsSectionProps) {
 
       {/* One boundary for the three: each hands over to the next, so all must be mounted when the first opens. */}
       <DeferredMount when={creating || created !== null || editing !== null}>
-        <CreateAgentDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />
+        <CreateAgentDialog
+          open={creating}
+          campaignId={campaignId}
+          onClose={() => setCreating(false)}
+          onCreated={onCreated}
+        />
         <AgentCreatedDialog
           result={created}
           onConfigure={(result) => {
@@ -123,7 +139,7 @@ export function AgentsSection({ agents, loading }: AgentsSectionProps) {
           }}
           onReturn={() => {
             setCreated(null);
-            navigate('/');
+            navigate(campaignId ? `/?campaignId=${encodeURIComponent(campaignId)}` : '/');
           }}
         />
         <EditAgentDialog agent={editing} onClose={() => setEditing(null)} />

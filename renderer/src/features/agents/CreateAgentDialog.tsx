@@ -8,20 +8,22 @@ import { useAgentForm } from './useAgentForm';
 
 interface CreateAgentDialogProps {
   open: boolean;
+  /** The campaign the new agent is created for, if any. */
+  campaignId?: string;
   onClose: () => void;
   onCreated: (result: CreateAgentResponse) => void;
 }
 
 /** Create agent (spec 000 §2): the form lives inside the dialog so that every opening starts afresh. */
-export function CreateAgentDialog({ open, onClose, onCreated }: CreateAgentDialogProps) {
+export function CreateAgentDialog({ open, campaignId, onClose, onCreated }: CreateAgentDialogProps) {
   return (
     <FormDialog open={open} onClose={onClose} maxWidth="md">
-      <CreateAgentForm onClose={onClose} onCreated={onCreated} />
+      <CreateAgentForm campaignId={campaignId} onClose={onClose} onCreated={onCreated} />
     </FormDialog>
   );
 }
 
-function CreateAgentForm({ onClose, onCreated }: Omit<CreateAgentDialogProps, 'open'>) {
+function CreateAgentForm({ campaignId, onClose, onCreated }: Omit<CreateAgentDialogProps, 'open'>) {
   const [createAgent] = useCreateAgentMutation();
   const form = useSchemaForm(createAgentSchema, {
     name: '',
@@ -31,6 +33,7 @@ function CreateAgentForm({ onClose, onCreated }: Omit<CreateAgentDialogProps, 'o
     knowledge: { url: '' },
     voiceId: '',
     phoneNumberId: '',
+    campaignId: campaignId ?? '',
     templateId: '',
     prompt: '',
   });

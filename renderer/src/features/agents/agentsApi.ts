@@ -38,7 +38,12 @@ export const agentsApi = injectEndpoints({
     createAgent: build.mutation<CreateAgentResponse, CreateAgentRequest>({
       query: (body) => ({ url: apiRoutes.agents.collection.relative(), method: 'POST', body }),
       // Taking a number from another agent changes that agent too: every cached agent is refreshed.
-      invalidatesTags: ['Agent', { type: 'DashboardStats', id: 'CURRENT' }, { type: 'PhoneNumber', id: 'LIST' }],
+      invalidatesTags: (_result, _error, { campaignId }) => [
+        'Agent',
+        { type: 'DashboardStats', id: 'CURRENT' },
+        { type: 'PhoneNumber', id: 'LIST' },
+        ...(campaignId ? [{ type: 'Campaign' as const, id: campaignId }] : []),
+      ],
     }),
     updateAgent: build.mutation<AgentResponse, { id: string; changes: UpdateAgentRequest }>({
       query: ({ id, changes }) => ({ url: apiRoutes.agents.byId.relative(id), method: 'PATCH', body: changes }),

@@ -1,4 +1,5 @@
-import { profileLoaded, profileUnavailable, storedSessionLoaded } from '../../app/sessionSlice';
+import { recallSessionEnd } from '../../app/sessionEndNotice';
+import { profileLoaded, profileUnavailable, sessionEnded, storedSessionLoaded } from '../../app/sessionSlice';
 import type { AppDispatch, RootState } from '../../app/store';
 import { logError, platform } from '../../platform';
 
@@ -13,7 +14,11 @@ export function restoreSession() {
       return null;
     });
     dispatch(storedSessionLoaded(stored));
-    if (!stored) return;
+    if (!stored) {
+      const endedReason = recallSessionEnd();
+      if (endedReason) dispatch(sessionEnded(endedReason));
+      return;
+    }
     try {
       const { authApi } = await import('./authApi');
       const result = await dispatch(

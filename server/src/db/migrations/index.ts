@@ -6,6 +6,14 @@ import * as agentNumberLink from './0004_agent-number-link';
 import * as refreshGraceAndRateLimits from './0005_refresh-grace-and-rate-limits';
 import * as callVendorCost from './0006_call-vendor-cost';
 import * as providerIntents from './0007_provider-intents';
+import * as billing from './0008_billing';
+import * as campaignsAndContacts from './0009_campaigns-and-contacts';
+import * as dialer from './0010_dialer';
+import * as teamAndApiKeys from './0011_team-and-api-keys';
+import * as callsAndEvents from './0012_calls-and-events';
+import * as contactSync from './0013_contact-sync';
+import * as tenantCallRollups from './0014_tenant-call-rollups';
+import * as campaignAnalytics from './0015_campaign-analytics';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +29,14 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0005_refresh-grace-and-rate-limits', refreshGraceAndRateLimits],
   ['0006_call-vendor-cost', callVendorCost],
   ['0007_provider-intents', providerIntents],
+  ['0008_billing', billing],
+  ['0009_campaigns-and-contacts', campaignsAndContacts],
+  ['0010_dialer', dialer],
+  ['0011_team-and-api-keys', teamAndApiKeys],
+  ['0012_calls-and-events', callsAndEvents],
+  ['0013_contact-sync', contactSync],
+  ['0014_tenant-call-rollups', tenantCallRollups],
+  ['0015_campaign-analytics', campaignAnalytics],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -2,8 +2,7 @@ import type { AgentStatsResponse, SimulateCallResponse, SyncCallsResponse } from
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import { callProvider } from '../../lib/provider-call';
-import type { VoiceConversation, VoiceConversationPage } from '../../providers/voice/voice.types';
-import { isFinalConversation, type CallsService } from '../calls/calls.service';
+import type { CallsService } from '../calls/calls.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { StatsService } from '../stats/stats.service';
 import type { AgentsService } from './agents.service';
@@ -35,37 +34,9 @@ export function createAgentCallsService(
     /** Pulls the agent's conversations from the provider and records those we have not seen (same path as the webhook). */
     async syncCalls(tenantId: string, id: string): Promise<SyncCallsResponse> {
       const providerAgentId = (await agents.require(tenantId, id)).elevenlabsAgentId;
-      let synced = 0;
-      let created = 0;
-      if (providerAgentId) {
-        let cursor: string | null = null;
-        for (let page = 0; page < SYNC_MAX_PAGES; page += 1) {
-          const current = cursor;
-          const result: VoiceConversationPage = await callProvider(
-            logger,
-            'The voice service could not list the calls',
-            () => deps.voice.listConversations(providerAgentId, current),
-          );
-          synced += result.conversations.length;
-          const known = await calls.recordedConversationIds(
-            tenantId,
-            result.conversations.map((c) => c.conversationId),
-          );
-          for (const summary of result.conversations) {
-            if (known.has(summary.conversationId) || !isFinalConversation(summary.status)) continue;
-            const conversation: VoiceConversation = await callProvider(
-              logger,
-              'The voice service could not return a call',
-              () => deps.voice.getConversation(summary.conversationId),
-            );
-            // Only conversations of this agent count here, whatever a listing might contain.
-            if (conversation.agentId !== providerAgentId) continue;
-            if ((await calls.recordConversation(conversation)) === 'recorded') created += 1;
-          }
-          cursor = result.nextCursor;
-          if (!cursor) break;
-        }
-      }
+      const { synced, created } = providerAgentId
+        ? await calls.pullAgentConversations(tenantId, providerAgentId, SYNC_MAX_PAGES)
+        : { synced: 0, created: 0 };
       const message = created ? `Synced ${created} new call${created === 1 ? '' : 's'}.` : 'Calls are up to date.';
       return { synced, created, message };
     },

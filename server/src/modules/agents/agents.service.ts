@@ -19,6 +19,7 @@ import {
   countActiveAgents,
   countAgents,
   countAllAgents,
+  agentsAtProvider,
   deleteAgent,
   findAgent,
   findAgentByProviderId,
@@ -386,5 +387,6 @@ export function createAgentsService(
     findByProviderId: (providerAgentId: string) => findAgentByProviderId(db, providerAgentId),
     countActive: (tenantId: string) => countActiveAgents(db, tenantId),
     countAll: () => countAllAgents(db),
+    atProvider: () => agentsAtProvider(db),
   };
 }

@@ -134,6 +134,21 @@ export function countActiveAgents(db: Queryable, tenantId: string): Promise<numb
   return countRows(db('agents').where({ tenant_id: tenantId, active: true }));
 }
 
+/** Every agent on the platform that the voice provider has, for the reconciler of lost webhooks. */
+export async function agentsAtProvider(
+  db: Db,
+): Promise<Array<{ tenantId: string; id: string; providerAgentId: string }>> {
+  const rows = await db('agents')
+    .whereNotNull('elevenlabs_agent_id')
+    .orderBy('id')
+    .select('tenant_id', 'id', 'elevenlabs_agent_id');
+  return rows.map((row) => ({
+    tenantId: String(row.tenant_id),
+    id: String(row.id),
+    providerAgentId: String(row.elevenlabs_agent_id),
+  }));
+}
+
 /** Every agent on the platform, for the superadmin's totals. */
 export function countAllAgents(db: Db): Promise<number> {
   return countRows(db('agents'));

@@ -10,15 +10,10 @@ import {
   verifyEmailSchema,
 } from '@shared/schemas/auth.schema';
 import type { AppDeps } from '../../app-deps';
-import {
-  createAccessTokenSigner,
-  type AppContext,
-  type AppState,
-  type Guards,
-  authOf,
-} from '../../http/auth.middleware';
+import { type AppContext, type AppState, type Guards, authOf } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
-import { createAuthService, type RequestMeta } from './auth.service';
+import type { Services } from '../../services';
+import type { RequestMeta } from './auth.service';
 
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, we have sent password reset instructions.';
 
@@ -26,8 +21,7 @@ function metaOf(ctx: AppContext): RequestMeta {
   return { ip: ctx.ip, requestId: ctx.state.requestId };
 }
 
-export function authRoutes(deps: AppDeps, guards: Guards): Router<AppState> {
-  const service = createAuthService(deps, createAccessTokenSigner(deps));
+export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post(apiRoutes.auth.login.pattern, async (ctx) => {

@@ -6,15 +6,15 @@ import type {
   ResetPasswordRequest,
 } from '@shared/schemas/auth.schema';
 import type { AppDeps } from '../../app-deps';
-import { dialectOf, toIso, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import type { JwtSigner } from '../../lib/jwt';
 import { hashPassword, openWithToken, randomToken, sealWithToken, sha256Hex, verifyPassword } from '../../lib/secrets';
-import { recordAudit, type AuditEvent } from '../audit/audit.store';
-import { findInvitationForSignup, markInvitationAccepted } from '../invitations/invitations.store';
-import { createTenant, findTenantById, slugifySubdomain } from '../tenants/tenants.store';
-import { findUserByEmail, findUserById, findUserByTokenHash, toAuthUser, type UserRow } from '../users/users.store';
+import type { AuditEvent, AuditService } from '../audit/audit.service';
+import type { InvitationsService } from '../invitations/invitations.service';
+import type { TenantsService } from '../tenants/tenants.service';
+import { toAuthUser, type AccountTokenKind, type UserRecord, type UsersService } from '../users/users.service';
 import * as refreshTokens from './refresh-tokens.store';
 import { createThrottle } from './throttle.service';
 
@@ -24,23 +24,11 @@ export interface RequestMeta {
   requestId: string;
 }
 
-type AccountTokenPurpose = 'verify-email' | 'reset-password';
-
-/** Where each kind of account token lives on the user row, how long it lasts and which screen its link opens. */
+/** How long each kind of account token lasts and which screen its link opens. */
 const ACCOUNT_TOKENS = {
-  'verify-email': {
-    hashColumn: 'email_verification_token_hash',
-    expiresColumn: 'email_verification_expires_at',
-    ttlSec: 24 * 3600,
-    path: '/verify-email',
-  },
-  'reset-password': {
-    hashColumn: 'password_reset_token_hash',
-    expiresColumn: 'password_reset_expires_at',
-    ttlSec: 3600,
-    path: '/reset-password',
-  },
-} as const;
+  'verify-email': { ttlSec: 24 * 3600, path: '/verify-email' },
+  'reset-password': { ttlSec: 3600, path: '/reset-password' },
+} as const satisfies Record<AccountTokenKind, { ttlSec: number; path: string }>;
 const INVALID_CREDENTIALS = 'Invalid credentials';
 const SESSION_EXPIRED = 'Authentication expired. Please log in again.';
 
@@ -50,8 +38,10 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(
   deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'mail' | 'logger' | 'principals'>,
   signer: JwtSigner,
+  modules: { users: UsersService; tenants: TenantsService; invitations: InvitationsService; audit: AuditService },
 ) {
   const { config, db, clock, principals } = deps;
+  const { users, tenants, invitations } = modules;
   const throttle = createThrottle(db, config);
   const nowIso = () => clock.now().toISOString();
   const inSeconds = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000).toISOString();
@@ -63,9 +53,8 @@ export function createAuthService(
     meta: RequestMeta,
     extra: { tenantId?: string | null; userId?: string | null; details?: Record<string, unknown> } = {},
   ) =>
-    recordAudit(db, {
+    modules.audit.record({
       event,
-      occurredAt: nowIso(),
       tenantId: extra.tenantId ?? null,
       actorUserId: extra.userId ?? null,
       ip: meta.ip,
@@ -74,14 +63,14 @@ export function createAuthService(
     });
 
   /** An access token bound to its session (`sid`), which the guards check on every request. */
-  async function accessTokenFor(user: UserRow, sessionId: string): Promise<string> {
-    const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
+  async function accessTokenFor(user: UserRecord, sessionId: string): Promise<string> {
+    const tenant = user.tenantId ? await tenants.find(user.tenantId) : undefined;
     return signer.sign(
       {
         typ: 'access',
         sub: user.id,
         sid: sessionId,
-        tid: user.tenant_id,
+        tid: user.tenantId,
         role: user.role,
         bst: tenant?.billingStatus ?? null,
       },
@@ -101,7 +90,7 @@ export function createAuthService(
     );
   }
 
-  async function startSession(user: UserRow): Promise<AuthResponse> {
+  async function startSession(user: UserRecord): Promise<AuthResponse> {
     const familyExpiresAt = inSeconds(config.refreshTokenTtlSec);
     const refreshToken = randomToken('rt_');
     const familyId = await db.transaction(async (trx) => {
@@ -142,14 +131,12 @@ export function createAuthService(
   /** Issues a single-use account token (replacing any earlier one), stores its hash and mails its link. */
   async function mailAccountToken(
     user: { id: string; email: string; name: string },
-    purpose: AccountTokenPurpose,
+    purpose: AccountTokenKind,
     compose: (link: string) => { subject: string; text: string },
   ): Promise<void> {
     const token = randomToken();
-    const { hashColumn, expiresColumn, ttlSec, path } = ACCOUNT_TOKENS[purpose];
-    await db('users')
-      .where({ id: user.id })
-      .update({ [hashColumn]: sha256Hex(token), [expiresColumn]: inSeconds(ttlSec), updated_at: nowIso() });
+    const { ttlSec, path } = ACCOUNT_TOKENS[purpose];
+    await users.setAccountToken(user.id, purpose, sha256Hex(token), inSeconds(ttlSec));
     const link = new URL(`${path}?token=${encodeURIComponent(token)}`, config.publicUrl).toString();
     await deps.mail.send({ to: user.email, kind: purpose, ...compose(link) });
   }
@@ -165,69 +152,26 @@ export function createAuthService(
       await throttle.registration(meta.ip);
       const email = input.email.toLowerCase();
       const name = input.name?.trim() || email.split('@')[0] || email;
-      if (await findUserByEmail(db, email)) {
-        throw new DomainError(
-          'AUTH_EMAIL_TAKEN',
-          'An account with this email already exists. Sign in or reset your password.',
-        );
-      }
+      await users.ensureEmailFree(email);
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
-      const now = nowIso();
       const userId = newId();
       const tenantId = await db.transaction(async (trx) => {
-        let joinTenantId: string;
-        let role: 'user' | 'admin' = 'admin';
-        let isOwner = true;
-        if (input.invitationToken) {
-          const invitation = await findInvitationForSignup(trx, sha256Hex(input.invitationToken), email, now);
-          if (!invitation)
-            throw new DomainError(
-              'VALIDATION_FAILED',
-              'This invitation is invalid or has expired. Ask the sender for a new link.',
-              {
-                fields: {
-                  invitationToken: 'Invitation is invalid or has expired',
-                },
-              },
-            );
-          await markInvitationAccepted(trx, invitation.id, now);
-          joinTenantId = invitation.tenantId;
-          role = invitation.role;
-          isOwner = false;
-        } else {
-          const tenantName = input.tenantName?.trim() || `${name}'s workspace`;
-          joinTenantId = await createTenant(trx, {
-            name: tenantName,
-            subdomain: await slugifySubdomain(trx, tenantName),
-            now,
-          });
-        }
-        try {
-          await trx('users').insert({
-            id: userId,
-            tenant_id: joinTenantId,
-            name,
-            email,
-            role,
-            password_hash: passwordHash,
-            email_verified: false,
-            is_tenant_owner: isOwner,
-            active: true,
-            created_at: now,
-            updated_at: now,
-          });
-        } catch (error) {
-          if (dialectOf(trx).isUniqueViolation(error)) {
-            throw new DomainError(
-              'AUTH_EMAIL_TAKEN',
-              'An account with this email already exists. Sign in or reset your password.',
-            );
-          }
-          throw error;
-        }
+        const invited = input.invitationToken ? await invitations.accept(trx, input.invitationToken, email) : null;
+        const joinTenantId =
+          invited?.tenantId ?? (await tenants.create(trx, { name: input.tenantName?.trim() || `${name}'s workspace` }));
+        await users.register(trx, joinTenantId, {
+          id: userId,
+          name,
+          email,
+          // The founder of a new tenant is its owner and admin; an invitee gets the role the invitation names.
+          role: invited?.role ?? 'admin',
+          passwordHash,
+          emailVerified: false,
+          isTenantOwner: !invited,
+        });
         return joinTenantId;
       });
-      const user = (await findUserById(db, userId)) as UserRow;
+      const user = (await users.findById(userId)) as UserRecord;
       await sendVerificationEmail(user);
       await audit('auth.register', meta, { tenantId, userId });
       return startSession(user);
@@ -239,23 +183,21 @@ export function createAuthService(
         if (error instanceof DomainError) await audit('auth.login.throttled', meta, { details: { email } });
         throw error;
       });
-      const user = await findUserByEmail(db, email);
+      const user = await users.findByEmail(email);
       const check = await verifyPassword(
         input.password,
-        user?.password_hash ?? (await dummyHash),
+        user?.passwordHash ?? (await dummyHash),
         config.passwordHashCost,
       );
       if (!user || !check.valid || !user.active) {
-        await audit('auth.login.failed', meta, { tenantId: user?.tenant_id, userId: user?.id });
+        await audit('auth.login.failed', meta, { tenantId: user?.tenantId, userId: user?.id });
         throw new DomainError('AUTH_INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
       await attempt.succeeded();
       if (check.needsRehash) {
-        await db('users')
-          .where({ id: user.id })
-          .update({ password_hash: await hashPassword(input.password, config.passwordHashCost), updated_at: nowIso() });
+        await users.updatePasswordHash(user.id, await hashPassword(input.password, config.passwordHashCost));
       }
-      await audit('auth.login.succeeded', meta, { tenantId: user.tenant_id, userId: user.id });
+      await audit('auth.login.succeeded', meta, { tenantId: user.tenantId, userId: user.id });
       return startSession(user);
     },
 
@@ -266,7 +208,7 @@ export function createAuthService(
       const invalid = () => new DomainError('AUTH_TOKEN_INVALID', SESSION_EXPIRED);
       if (!record || record.familyRevokedAt || record.familyExpiresAt <= now) throw invalid();
       if (!record.usedAt && record.expiresAt <= now) throw invalid();
-      const user = await findUserById(db, record.userId);
+      const user = await users.findById(record.userId);
       if (!user || !user.active) throw invalid();
       let successor = record.usedAt ? null : await rotate(record, refreshToken);
       if (!successor) {
@@ -287,12 +229,12 @@ export function createAuthService(
 
     /** Ends the session the access token belongs to, and the one of the refresh token if it is the caller's. */
     async logout(
-      caller: { userId: string; sessionId: string },
+      caller: { userId: string; sessionId: string | null },
       refreshToken: string | undefined,
       meta: RequestMeta,
     ): Promise<void> {
       const now = nowIso();
-      await refreshTokens.revokeFamily(db, caller.sessionId, now, 'logout');
+      if (caller.sessionId) await refreshTokens.revokeFamily(db, caller.sessionId, now, 'logout');
       const record = refreshToken ? await refreshTokens.findByHash(db, sha256Hex(refreshToken)) : undefined;
       if (record && record.userId === caller.userId) {
         await refreshTokens.revokeFamily(db, record.familyId, now, 'logout');
@@ -307,75 +249,53 @@ export function createAuthService(
       // Every request counts, so a mailbox cannot be flooded with reset links; sign-in limits do not apply, so
       // an owner locked out of signing in can still reset.
       await throttle.resetRequest(email, meta.ip);
-      const user = await findUserByEmail(db, email);
+      const user = await users.findByEmail(email);
       if (!user || !user.active) return;
       await mailAccountToken(user, 'reset-password', (link) => ({
         subject: 'Reset your Parley password',
         text: `Hi ${user.name},\n\nSomeone asked to reset the password of your Parley account. To choose a new password, open:\n${link}\n\nThe link works once and expires in 1 hour. If it wasn't you, ignore this e-mail.\n`,
       }));
-      await audit('auth.password.reset-requested', meta, { tenantId: user.tenant_id, userId: user.id });
+      await audit('auth.password.reset-requested', meta, { tenantId: user.tenantId, userId: user.id });
     },
 
     async resetPassword(input: ResetPasswordRequest, meta: RequestMeta): Promise<void> {
-      const user = await findUserByTokenHash(db, 'password_reset_token_hash', sha256Hex(input.token));
-      const now = nowIso();
-      if (!user || !user.expires_at || toIso(user.expires_at) <= now) {
-        throw new DomainError(
-          'AUTH_LINK_INVALID',
-          'This reset link is invalid or has expired. Please request a new one.',
-        );
-      }
+      const tokenHash = sha256Hex(input.token);
+      const found = await users.findByAccountToken('reset-password', tokenHash);
+      const invalidLink = () =>
+        new DomainError('AUTH_LINK_INVALID', 'This reset link is invalid or has expired. Please request a new one.');
+      if (!found || !found.expiresAt || found.expiresAt <= nowIso()) throw invalidLink();
+      const { user } = found;
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
       await db.transaction(async (trx) => {
-        const changed = await trx('users')
-          .where({ id: user.id, password_reset_token_hash: sha256Hex(input.token) })
-          .update({
-            password_hash: passwordHash,
-            password_reset_token_hash: null,
-            password_reset_expires_at: null,
-            updated_at: now,
-          });
-        if (changed !== 1)
-          throw new DomainError(
-            'AUTH_LINK_INVALID',
-            'This reset link is invalid or has expired. Please request a new one.',
-          );
-        await refreshTokens.revokeAllForUser(trx, user.id, now, 'password-reset');
+        if (!(await users.resetPassword(trx, user.id, tokenHash, passwordHash))) throw invalidLink();
+        await refreshTokens.revokeAllForUser(trx, user.id, nowIso(), 'password-reset');
       });
       await principals.invalidate({ userId: user.id });
       await throttle.passwordReset(user.email, meta.ip);
-      await audit('auth.password.reset', meta, { tenantId: user.tenant_id, userId: user.id });
+      await audit('auth.password.reset', meta, { tenantId: user.tenantId, userId: user.id });
     },
 
     async verifyEmail(token: string, meta: RequestMeta): Promise<void> {
-      const user = await findUserByTokenHash(db, 'email_verification_token_hash', sha256Hex(token));
-      const now = nowIso();
-      if (!user || !user.expires_at || toIso(user.expires_at) <= now) {
-        throw new DomainError('AUTH_LINK_INVALID', 'This verification link is invalid or has expired.');
-      }
-      const changed = await db('users')
-        .where({ id: user.id, email_verification_token_hash: sha256Hex(token) })
-        .update({
-          email_verified: true,
-          email_verification_token_hash: null,
-          email_verification_expires_at: null,
-          updated_at: now,
-        });
-      if (changed !== 1)
-        throw new DomainError('AUTH_LINK_INVALID', 'This verification link is invalid or has expired.');
-      await audit('auth.email.verified', meta, { tenantId: user.tenant_id, userId: user.id });
+      const tokenHash = sha256Hex(token);
+      const found = await users.findByAccountToken('verify-email', tokenHash);
+      const invalidLink = () =>
+        new DomainError('AUTH_LINK_INVALID', 'This verification link is invalid or has expired.');
+      if (!found || !found.expiresAt || found.expiresAt <= nowIso()) throw invalidLink();
+      const { user } = found;
+      if (!(await users.verifyEmail(user.id, tokenHash))) throw invalidLink();
+      await audit('auth.email.verified', meta, { tenantId: user.tenantId, userId: user.id });
     },
 
     async resendVerification(userId: string): Promise<void> {
-      const user = await findUserById(db, userId);
+      const user = await users.findById(userId);
       if (!user) throw new DomainError('AUTH_REQUIRED');
-      if (!user.email_verified) await sendVerificationEmail(user);
+      if (!user.emailVerified) await sendVerificationEmail(user);
     },
 
     async currentUser(userId: string): Promise<AuthStatusResponse> {
-      const user = await findUserById(db, userId);
+      const user = await users.findById(userId);
       if (!user || !user.active) throw new DomainError('AUTH_TOKEN_INVALID', SESSION_EXPIRED);
-      const tenant = user.tenant_id ? await findTenantById(db, user.tenant_id) : undefined;
+      const tenant = user.tenantId ? await tenants.find(user.tenantId) : undefined;
       return {
         user: toAuthUser(user),
         billingStatus: tenant?.billingStatus ?? null,

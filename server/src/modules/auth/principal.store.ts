@@ -1,5 +1,6 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from '@shared/api/permissions';
 import { BILLING_STATUSES, ROLES, type BillingStatus, type Role } from '@shared/domain/roles';
-import { toBool, toIso, type Db } from '../../db/database';
+import { parseJson, toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
 
 /** What every authenticated request must know about its caller, current as of the lookup. */
 export interface Principal {
@@ -39,5 +40,53 @@ export async function findPrincipal(db: Db, sessionId: string): Promise<Principa
     billingStatus: isBillingStatus(row.billing_status) ? row.billing_status : null,
     sessionRevoked: row.revoked_at !== null && row.revoked_at !== undefined,
     sessionExpiresAt: toIso(row.expires_at),
+  };
+}
+
+/** What every request made with an API key must know about the key, current as of the lookup. */
+export interface ApiKeyPrincipal {
+  keyId: string;
+  tenantId: string;
+  /** The admin who created the key, who acts through it; empty when unknown. */
+  userId: string;
+  scope: ApiKeyScope;
+  permissions: string[];
+  active: boolean;
+  expiresAt: string | null;
+  billingStatus: BillingStatus | null;
+}
+
+const isScope = (value: unknown): value is ApiKeyScope => (API_KEY_SCOPES as readonly unknown[]).includes(value);
+
+/**
+ * The key with this hash and its tenant's billing status in one indexed round trip. It reads `api_keys`, which the
+ * api-keys module owns, for the same reason findPrincipal reads `users`: that module, the only writer, invalidates
+ * the cache on every change.
+ */
+export async function findApiKeyPrincipal(db: Db, keyHash: string): Promise<ApiKeyPrincipal | null> {
+  const row = await db('api_keys as k')
+    .join('tenants as t', 't.id', 'k.tenant_id')
+    .where('k.api_key_hash', keyHash)
+    .first(
+      'k.id',
+      'k.tenant_id',
+      'k.created_by_user_id',
+      'k.scope',
+      'k.permissions',
+      'k.active',
+      'k.expires_at',
+      't.billing_status',
+    );
+  if (!row || !isScope(row.scope)) return null;
+  const permissions = parseJson<unknown>(row.permissions, []);
+  return {
+    keyId: row.id,
+    tenantId: row.tenant_id,
+    userId: row.created_by_user_id ?? '',
+    scope: row.scope,
+    permissions: Array.isArray(permissions) ? permissions.filter((p): p is string => typeof p === 'string') : [],
+    active: toBool(row.active),
+    expiresAt: toIsoOrNull(row.expires_at),
+    billingStatus: isBillingStatus(row.billing_status) ? row.billing_status : null,
   };
 }

@@ -6,6 +6,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Config } from '../../config';
 import { dialectOf, type Db, type Dialect } from '../../db/database';
+import type { ErrorCode } from '@shared/api/error-codes';
 import { DomainError } from '../../domain/domain-error';
 import { sha256Hex } from '../../lib/secrets';
 
@@ -54,21 +55,49 @@ export interface Throttle {
   passwordReset(email: string, address: string): Promise<void>;
 }
 
-export function createThrottle(db: Db, settings: ThrottleSettings): Throttle {
+/**
+ * Counters in the database shared by every instance, consumed atomically: `consume` refuses with `code` and the
+ * seconds to wait once a key has spent its points for the window.
+ */
+export function createRateLimits(db: Db) {
   const Store = STORES[dialectOf(db).name];
   let consumed = 0;
-  const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterStoreAbstract =>
-    new Store({
-      storeClient: db,
-      storeType: 'knex',
-      tableName: TABLE,
-      tableCreated: true,
-      // Its timer would outlive a closed pool; sweep() below does the same work on the request path.
-      clearExpiredByTimeout: false,
-      keyPrefix,
-      points,
-      duration,
-    });
+
+  async function sweep(): Promise<void> {
+    await db(TABLE).where('expire', '<', Date.now()).delete();
+  }
+
+  return {
+    limiter: (keyPrefix: string, points: number, duration: number): RateLimiterStoreAbstract =>
+      new Store({
+        storeClient: db,
+        storeType: 'knex',
+        tableName: TABLE,
+        tableCreated: true,
+        // Its timer would outlive a closed pool; sweep() below does the same work on the request path.
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration,
+      }),
+
+    async consume(target: RateLimiterStoreAbstract, key: string, code: ErrorCode): Promise<void> {
+      consumed += 1;
+      if (consumed % SWEEP_EVERY === 0) await sweep();
+      try {
+        await target.consume(key);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        throw new DomainError(code, undefined, { retryAfterSec: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
+      }
+    },
+  };
+}
+
+export function createThrottle(db: Db, settings: ThrottleSettings): Throttle {
+  const limits = createRateLimits(db);
+  const limiter = limits.limiter;
+  const consume = (target: RateLimiterStoreAbstract, key: string) => limits.consume(target, key, 'AUTH_THROTTLED');
 
   const window = settings.throttleWindowSec;
   const signInByPair = limiter('login-pair', settings.loginMaxFailuresPerPair, window);
@@ -82,23 +111,6 @@ export function createThrottle(db: Db, settings: ThrottleSettings): Throttle {
   const accountKey = (email: string) => sha256Hex(email.toLowerCase());
   const addressKey = (address: string) => sha256Hex(address);
   const pairKey = (email: string, address: string) => sha256Hex(`${email.toLowerCase()}\n${address}`);
-
-  async function sweep(): Promise<void> {
-    await db(TABLE).where('expire', '<', Date.now()).delete();
-  }
-
-  async function consume(target: RateLimiterStoreAbstract, key: string): Promise<void> {
-    consumed += 1;
-    if (consumed % SWEEP_EVERY === 0) await sweep();
-    try {
-      await target.consume(key);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new DomainError('AUTH_THROTTLED', undefined, {
-        retryAfterSec: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-      });
-    }
-  }
 
   return {
     async signIn(email, address) {

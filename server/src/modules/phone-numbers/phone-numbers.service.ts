@@ -20,6 +20,7 @@ import { callProvider } from '../../lib/provider-call';
 import type { BillingService } from '../billing/billing.service';
 import type { IntentHandler, IntentKinds, ProviderIntent } from '../provider-intents/provider-intent.types';
 import type { ProviderIntentsService } from '../provider-intents/provider-intents.service';
+import type { EventsService } from '../events/events.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import {
   assignNumber,
@@ -78,6 +79,7 @@ export function createPhoneNumbersService(
   tenants: TenantsService,
   billing: BillingService,
   intents: ProviderIntentsService,
+  events: EventsService,
 ) {
   const { db } = deps;
 
@@ -151,6 +153,11 @@ export function createPhoneNumbersService(
       isoNow(deps.clock),
     );
     await billing.chargePhoneNumber(trx, tenantId, intent.subjectId, next);
+    await events.publish(
+      tenantId,
+      { type: 'number.purchased', data: { phoneNumberId: intent.subjectId, phoneNumber: input.phoneNumber } },
+      trx,
+    );
     return next;
   }
 

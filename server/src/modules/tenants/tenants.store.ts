@@ -50,6 +50,22 @@ interface PlanRow {
   visible: boolean | number;
   sort_order: number | string;
   stripe_product_id: string | null;
+  stripe_price_id_monthly: string | null;
+  stripe_price_id_yearly: string | null;
+  stripe_price_id_metered: string | null;
+  stripe_meter_id: string | null;
+  stripe_price_id_phone_number: string | null;
+}
+
+/** Where a plan is sold at the payments provider; null ids until the plan is synced. */
+export interface PlanPricing {
+  productId: string | null;
+  monthlyPriceId: string | null;
+  yearlyPriceId: string | null;
+  meteredPriceId: string | null;
+  meterId: string | null;
+  /** Each phone number beyond the included ones, per month; null when they cost nothing. */
+  phoneNumberPriceId: string | null;
 }
 
 function toTenantRecord(row: TenantRow): TenantRecord {
@@ -107,6 +123,7 @@ export interface NewTenant {
   plan?: PlanRecord;
   billingStatus?: BillingStatus;
   hasPaymentMethod?: boolean;
+  outboundCallingEnabled?: boolean;
   /** The tenant's own overage rate in cents per minute; its plan's applies without one. */
   pricePerMinuteOverride?: number | null;
 }
@@ -122,7 +139,7 @@ export async function createTenant(db: Db, input: NewTenant): Promise<string> {
     price_per_minute_override: input.pricePerMinuteOverride ?? null,
     billing_status: input.billingStatus ?? 'inactive',
     has_payment_method: input.hasPaymentMethod ?? false,
-    outbound_calling_enabled: false,
+    outbound_calling_enabled: input.outboundCallingEnabled ?? false,
     subdomain: input.subdomain,
     created_at: input.now,
     updated_at: input.now,
@@ -161,27 +178,32 @@ export async function findPlan(db: Db, id: string): Promise<PlanRecord | undefin
   return row ? toPlanRecord(row) : undefined;
 }
 
+const planColumns = (plan: Omit<PlanRecord, 'id' | 'stripeProductId'>) => ({
+  name: plan.name,
+  description: plan.description,
+  base_price_monthly: plan.basePriceMonthly,
+  base_price_yearly: plan.basePriceYearly,
+  currency: plan.currency,
+  minutes_included: plan.minutesIncluded,
+  overage_rate_per_minute: plan.overageRatePerMinute,
+  max_agents: plan.maxAgents,
+  max_phone_numbers: plan.maxPhoneNumbers,
+  max_campaigns: plan.maxCampaigns,
+  support_level: plan.supportLevel,
+  phone_numbers_included: plan.phoneNumbersIncluded,
+  phone_number_cost_monthly: plan.phoneNumberCostMonthly,
+  multi_user_enabled: plan.multiUserEnabled,
+  active: plan.active,
+  visible: plan.visible,
+  sort_order: plan.sortOrder,
+});
+
 export async function insertPlan(db: Db, plan: PlanRecord, now: string): Promise<void> {
   await db('plans').insert({
     id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    base_price_monthly: plan.basePriceMonthly,
-    base_price_yearly: plan.basePriceYearly,
-    currency: plan.currency,
-    minutes_included: plan.minutesIncluded,
-    overage_rate_per_minute: plan.overageRatePerMinute,
-    max_agents: plan.maxAgents,
-    max_phone_numbers: plan.maxPhoneNumbers,
-    max_campaigns: plan.maxCampaigns,
-    support_level: plan.supportLevel,
-    phone_numbers_included: plan.phoneNumbersIncluded,
-    phone_number_cost_monthly: plan.phoneNumberCostMonthly,
-    multi_user_enabled: plan.multiUserEnabled,
-    active: plan.active,
-    visible: plan.visible,
-    sort_order: plan.sortOrder,
-    stripe_product_id: plan.stripeProductId,
+    ...planColumns(plan),
+    // A new plan is not at the payments provider yet, whatever the copy it was made from had.
+    stripe_product_id: null,
     created_at: now,
     updated_at: now,
   });
@@ -221,4 +243,114 @@ export async function countTenantsByBillingStatus(db: Db): Promise<Record<Billin
     }
   }
   return counts;
+}
+
+/** Plans in display order; `visibleOnly` for what a tenant may pick (active and visible). */
+export async function listPlans(
+  db: Db,
+  filter: { visibleOnly?: boolean; activeOnly?: boolean },
+): Promise<PlanRecord[]> {
+  const query = db<PlanRow>('plans').orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+  if (filter.visibleOnly || filter.activeOnly) query.where({ active: true });
+  if (filter.visibleOnly) query.where({ visible: true });
+  return (await query).map(toPlanRecord);
+}
+
+const UNSYNCED = {
+  stripe_product_id: null,
+  stripe_price_id_monthly: null,
+  stripe_price_id_yearly: null,
+  stripe_price_id_metered: null,
+  stripe_price_id_phone_number: null,
+};
+
+/**
+ * True when the plan exists. With `unsync`, its provider product and prices are forgotten (the provider's prices
+ * cannot change; the plan is synced again as new ones), while live subscriptions keep the prices they have.
+ */
+export async function updatePlan(
+  db: Db,
+  id: string,
+  plan: Omit<PlanRecord, 'id' | 'stripeProductId'>,
+  now: string,
+  unsync: boolean,
+): Promise<boolean> {
+  const columns = { ...planColumns(plan), ...(unsync ? UNSYNCED : {}), updated_at: now };
+  return (await db('plans').where({ id }).update(columns)) > 0;
+}
+
+export async function findPlanPricing(db: Db, id: string): Promise<PlanPricing | undefined> {
+  const row = await db<PlanRow>('plans').where({ id }).first();
+  return row
+    ? {
+        productId: row.stripe_product_id,
+        monthlyPriceId: row.stripe_price_id_monthly,
+        yearlyPriceId: row.stripe_price_id_yearly,
+        meteredPriceId: row.stripe_price_id_metered,
+        meterId: row.stripe_meter_id,
+        phoneNumberPriceId: row.stripe_price_id_phone_number,
+      }
+    : undefined;
+}
+
+/** Records where the plan is sold, only if it was not synced yet; false when another sync got there first. */
+export async function setPlanPricing(db: Db, id: string, pricing: PlanPricing, now: string): Promise<boolean> {
+  const updated = await db('plans').where({ id }).whereNull('stripe_product_id').update({
+    stripe_product_id: pricing.productId,
+    stripe_price_id_monthly: pricing.monthlyPriceId,
+    stripe_price_id_yearly: pricing.yearlyPriceId,
+    stripe_price_id_metered: pricing.meteredPriceId,
+    stripe_meter_id: pricing.meterId,
+    stripe_price_id_phone_number: pricing.phoneNumberPriceId,
+    updated_at: now,
+  });
+  return updated > 0;
+}
+
+/** The meter some synced plan already counts on, so every plan shares one. */
+export async function findAnyMeterId(db: Db): Promise<string | null> {
+  const row = await db('plans').whereNotNull('stripe_meter_id').first('stripe_meter_id');
+  return row?.stripe_meter_id ?? null;
+}
+
+/** Records the tenant's payments customer unless it has one; answers the one it has either way. */
+export async function setStripeCustomer(db: Db, id: string, customerId: string, now: string): Promise<string | null> {
+  await db('tenants')
+    .where({ id })
+    .whereNull('stripe_customer_id')
+    .update({ stripe_customer_id: customerId, updated_at: now });
+  const row = await db('tenants').where({ id }).first('stripe_customer_id');
+  return row?.stripe_customer_id ?? null;
+}
+
+export async function findTenantIdByStripeCustomer(db: Db, customerId: string): Promise<string | undefined> {
+  const row = await db('tenants').where({ stripe_customer_id: customerId }).first('id');
+  return row?.id;
+}
+
+export interface TenantBillingChange {
+  billingStatus?: BillingStatus;
+  hasPaymentMethod?: boolean;
+  /** A string sets it, null clears it. */
+  stripeSubscriptionId?: string | null;
+  /** The plan and the minutes a month it includes. */
+  plan?: { id: string; minutesIncluded: number };
+}
+
+/** True when a tenant has this id. */
+export async function updateTenantBilling(
+  db: Db,
+  id: string,
+  change: TenantBillingChange,
+  now: string,
+): Promise<boolean> {
+  const columns: Record<string, unknown> = { updated_at: now };
+  if (change.billingStatus !== undefined) columns.billing_status = change.billingStatus;
+  if (change.hasPaymentMethod !== undefined) columns.has_payment_method = change.hasPaymentMethod;
+  if (change.stripeSubscriptionId !== undefined) columns.stripe_subscription_id = change.stripeSubscriptionId;
+  if (change.plan) {
+    columns.plan = change.plan.id;
+    columns.minutes_included = change.plan.minutesIncluded;
+  }
+  return (await db('tenants').where({ id }).update(columns)) > 0;
 }

@@ -3,7 +3,7 @@ import { apiRoutes } from '@shared/api/routes';
 import { TEST_USER_ROLES, type TestPlanTerms, type TestUserRole } from '@shared/api/test-support.types';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
 import { trimmedText } from '@shared/schemas/strict-text.schema';
-import { array, mixed, number, object, type ObjectSchema } from 'yup';
+import { array, boolean, mixed, number, object, type ObjectSchema } from 'yup';
 import type { AppDeps } from '../../app-deps';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
@@ -22,8 +22,16 @@ const wholeNumber = (field: string) =>
 const planTermsSchema: ObjectSchema<TestPlanTerms> = object({
   maxAgents: wholeNumber('maxAgents'),
   maxPhoneNumbers: wholeNumber('maxPhoneNumbers'),
+  maxCampaigns: wholeNumber('maxCampaigns'),
   phoneNumbersIncluded: wholeNumber('phoneNumbersIncluded'),
   minutesIncluded: wholeNumber('minutesIncluded'),
+}).noUnknown('Unknown field: ${unknown}');
+
+const usageMonthSchema = object({
+  monthYyyyMm: trimmedText()
+    .required('monthYyyyMm is required')
+    .matches(/^\d{4}-(0[1-9]|1[0-2])$/, 'monthYyyyMm must be YYYY-MM'),
+  minutes: wholeNumber('minutes').required('minutes is required'),
 }).noUnknown('Unknown field: ${unknown}');
 
 const createTestTenantSchema = object({
@@ -31,6 +39,8 @@ const createTestTenantSchema = object({
   plan: trimmedText().min(1, 'plan must not be empty').default('growth'),
   planTerms: planTermsSchema.default(undefined),
   pricePerMinuteOverride: wholeNumber('pricePerMinuteOverride'),
+  usageHistory: array(usageMonthSchema.defined()).max(24, 'usageHistory must list at most 24 months').default([]),
+  outboundCallingEnabled: boolean().strict().typeError('outboundCallingEnabled must be true or false').default(false),
   users: array(
     mixed<TestUserRole>()
       .oneOf(TEST_USER_ROLES, `users must list roles among ${TEST_USER_ROLES.join(', ')}`)

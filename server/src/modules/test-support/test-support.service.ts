@@ -1,4 +1,4 @@
-import type { TestPlanTerms, TestTenantResponse, TestUserRole } from '@shared/api/test-support.types';
+import type { TestPlanTerms, TestTenantResponse, TestUsageMonth, TestUserRole } from '@shared/api/test-support.types';
 import { isBillingUsable, type BillingStatus } from '@shared/domain/roles';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/secrets';
 import { readOutbox } from '../../providers/mail/outbox.mail';
 import type { TenantsService } from '../tenants/tenants.service';
+import type { UsageService } from '../usage/usage.service';
 import type { UsersService } from '../users/users.service';
 
 /** The password of every user a test tenant gets; tests read it from the answer rather than from here. */
@@ -19,6 +20,7 @@ export function createTestSupportService(
   deps: Pick<AppDeps, 'db' | 'config'>,
   tenants: TenantsService,
   users: UsersService,
+  usage: UsageService,
 ) {
   return {
     outbox: (to: string) => readOutbox(deps.db, to, OUTBOX_LIMIT),
@@ -27,7 +29,9 @@ export function createTestSupportService(
       plan: string;
       planTerms?: TestPlanTerms;
       pricePerMinuteOverride?: number;
+      outboundCallingEnabled: boolean;
       billingStatus: BillingStatus;
+      usageHistory: TestUsageMonth[];
       users: TestUserRole[];
     }): Promise<TestTenantResponse> {
       const catalogued = await tenants.findPlan(input.plan);
@@ -58,8 +62,19 @@ export function createTestSupportService(
           billingStatus: input.billingStatus,
           hasPaymentMethod: isBillingUsable(input.billingStatus),
           pricePerMinuteOverride: input.pricePerMinuteOverride ?? null,
+          outboundCallingEnabled: input.outboundCallingEnabled,
         });
         await users.addToTenant(trx, id, members);
+        // Each month as one call in its middle, counted the way calls are; never metered (no subscription yet).
+        const usageTerms = {
+          minutesIncluded: plan.minutesIncluded,
+          ratePerMinuteCents: input.pricePerMinuteOverride ?? plan.overageRatePerMinute,
+          meteredCustomerId: null,
+        };
+        for (const { monthYyyyMm, minutes } of input.usageHistory) {
+          const call = { startedAt: `${monthYyyyMm}-15T12:00:00.000Z`, durationSec: minutes * 60 };
+          await usage.recordCall(trx, id, { ...call, conversationId: `seed-${id}-${monthYyyyMm}` }, usageTerms);
+        }
         return id;
       });
       return {
