@@ -43,12 +43,12 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(deps: AppDeps) {
   const events = createEventsService(deps);
   const tenants = createTenantsService(deps, events);
-  const users = createUsersService(deps);
+  const audit = createAuditService(deps);
+  const users = createUsersService(deps, audit);
   const voices = createVoicesService(deps);
   const agentTemplates = createAgentTemplatesService(deps);
-  const invitations = createInvitationsService(deps, tenants, users);
-  const audit = createAuditService(deps);
-  const apiKeys = createApiKeysService(deps);
+  const invitations = createInvitationsService(deps, tenants, users, audit);
+  const apiKeys = createApiKeysService(deps, audit);
   const auth = createAuthService(deps, createAccessTokenSigner(deps), { users, tenants, invitations, audit });
   const uploads = createUploadsService(deps);
   const usage = createUsageService(deps, tenants);

@@ -270,6 +270,89 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
       expect((await agents(withKey(apiKey))).status).toBe(401);
     });
 
+    it('audits creation, changes, deletion and refused uses, once a minute per key and address, never the secret', async () => {
+      const tenant = await freshTenant(suite.app);
+      const admin = await suite.app.deps.db('users').where({ email: tenant.admin.email }).first();
+      const auditOf = async () =>
+        (await suite.app.deps.db('audit_log').where({ tenant_id: tenant.id }).whereLike('event', 'api-key.%')).map(
+          (row: { event: string; actor_user_id: string | null; request_id: string | null; details: string }) => ({
+            event: row.event,
+            actor: row.actor_user_id,
+            hasRequestId: row.request_id !== null,
+            details: JSON.parse(row.details) as Record<string, unknown>,
+          }),
+        );
+      const { apiKey, key } = await createKey(suite.app, tenant, { permissions: ['agents:read'], name: 'Audited' });
+      const phoneNumbers = () => suite.app.request('GET', apiRoutes.phoneNumbers.list(), withKey(apiKey));
+      expect((await phoneNumbers()).status).toBe(403);
+      const revoke = await suite.app.request('PATCH', apiRoutes.apiKeys.byId(key.id), {
+        token: tenant.admin.token,
+        body: { active: false },
+      });
+      expectStatus(revoke, 200, 'revoking');
+      expect((await agents(withKey(apiKey))).status).toBe(401);
+      expect((await agents(withKey(apiKey))).status).toBe(401);
+      expectStatus(
+        await suite.app.request('DELETE', apiRoutes.apiKeys.byId(key.id), { token: tenant.admin.token }),
+        200,
+        'deleting',
+      );
+      const byAdmin = { actor: admin.id, hasRequestId: true };
+      const refused = { event: 'api-key.refused', actor: null, hasRequestId: true };
+      // Entries of one test-clock instant are in no particular order.
+      const audited = await auditOf();
+      expect(audited).toHaveLength(5);
+      expect(audited).toEqual(
+        expect.arrayContaining([
+          {
+            event: 'api-key.created',
+            ...byAdmin,
+            details: {
+              keyId: key.id,
+              name: 'Audited',
+              scope: 'read_only',
+              permissions: ['agents:read'],
+              expiresAt: null,
+              viaKey: false,
+            },
+          },
+          {
+            ...refused,
+            details: {
+              keyId: key.id,
+              reason: 'not-permitted',
+              method: 'GET',
+              route: apiRoutes.phoneNumbers.list.pattern,
+            },
+          },
+          { event: 'api-key.updated', ...byAdmin, details: { keyId: key.id, change: { active: false } } },
+          // The second use of the revoked key within the minute is refused without another entry.
+          {
+            ...refused,
+            details: { keyId: key.id, reason: 'inactive', method: 'GET', route: apiRoutes.agents.collection.pattern },
+          },
+          { event: 'api-key.deleted', ...byAdmin, details: { keyId: key.id } },
+        ]),
+      );
+
+      const unknown = `prly_${randomUUID().replaceAll('-', '')}`;
+      expect((await agents(withKey(unknown))).status).toBe(401);
+      const [guessed] = await suite.app.deps
+        .db('audit_log')
+        .where({ event: 'api-key.refused' })
+        .whereNull('tenant_id')
+        .whereLike('details', `%${unknown.slice(0, 13)}%`);
+      expect(JSON.parse(guessed.details)).toEqual({
+        prefix: unknown.slice(0, 13),
+        reason: 'unknown',
+        method: 'GET',
+        route: apiRoutes.agents.collection.pattern,
+      });
+      const everything = JSON.stringify(await suite.app.deps.db('audit_log'));
+      expect(everything).not.toContain(apiKey.slice(13));
+      expect(everything).not.toContain(unknown.slice(13));
+    });
+
     it('stops when it expires', async () => {
       const expiresAt = new Date(clock.now().getTime() + 3600_000).toISOString();
       const { apiKey, key } = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'], expiresAt });

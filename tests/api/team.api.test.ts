@@ -319,6 +319,57 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
     });
   });
 
+  it('writes invitations, resends, revocations, role changes and removals to the audit log, by the admin', async () => {
+    const tenant = await freshTenant(suite.app);
+    const members = (await team(tenant)).users;
+    const idOf = (email: string) => members.find((user) => user.email === email)?.id ?? '';
+    const [adminId, memberId] = [idOf(tenant.admin.email), idOf(tenant.user.email)];
+    const asAdmin = { token: tenant.admin.token };
+    const email = address('audited');
+    const invitationId = expectStatus(await invite(tenant, email, 'admin'), 201, 'invite').body.invitation.id as string;
+    const steps = [
+      await suite.app.request('POST', apiRoutes.team.resendInvitation(tenant.id, invitationId), asAdmin),
+      await suite.app.request('DELETE', apiRoutes.team.invitation(tenant.id, invitationId), asAdmin),
+      await suite.app.request('PATCH', apiRoutes.team.member(tenant.id, memberId), {
+        ...asAdmin,
+        body: { role: 'admin' },
+      }),
+      await suite.app.request('DELETE', apiRoutes.team.member(tenant.id, memberId), asAdmin),
+    ];
+    for (const step of steps) expectStatus(step, 200, 'team change');
+    const rows = (await suite.app.deps
+      .db('audit_log')
+      .where({ tenant_id: tenant.id })
+      .whereLike('event', 'team.%')) as Array<{
+      event: string;
+      actor_user_id: string;
+      request_id: string;
+      details: string;
+    }>;
+    const audited = rows.map((row) => ({
+      event: row.event,
+      actor: row.actor_user_id,
+      requestId: typeof row.request_id,
+      details: JSON.parse(row.details) as unknown,
+    }));
+    const byAdmin = { actor: adminId, requestId: 'string' };
+    // Entries of one test-clock instant are in no particular order.
+    expect(audited).toHaveLength(5);
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { event: 'team.invited', ...byAdmin, details: { invitationId, email, role: 'admin' } },
+        { event: 'team.invitation.resent', ...byAdmin, details: { invitationId, email } },
+        { event: 'team.invitation.revoked', ...byAdmin, details: { invitationId } },
+        { event: 'team.member.role-changed', ...byAdmin, details: { userId: memberId, from: 'user', to: 'admin' } },
+        {
+          event: 'team.member.removed',
+          ...byAdmin,
+          details: { userId: memberId, email: tenant.user.email, role: 'admin' },
+        },
+      ]),
+    );
+  });
+
   it('expires a link after 7 days, and says so', async () => {
     const email = address('late');
     await invite(suite.tenant, email);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps';
 import { createJwtSigner, type JwtSigner } from '../lib/jwt';
 import { DomainError } from '../domain/domain-error';
 import { API_KEY_MARK, type ApiKeysService } from '../modules/api-keys/api-keys.service';
+import type { RequestMeta, TenantActor } from '../modules/audit/audit.service';
 import type { Principal } from '../modules/auth/principals.service';
 
 /** Who is calling: from a verified token, checked against the current session, role and tenant per request. */
@@ -104,7 +105,7 @@ export function createGuards(
       const caller = await apiKeys.authenticate(apiKey, {
         method: ctx.method,
         pattern: matchedPattern(ctx),
-        ip: ctx.ip,
+        ...requestMetaOf(ctx),
       });
       // A key acts as an admin of its tenant within what its scope and permissions allowed above; never superadmin.
       ctx.state.auth = {
@@ -200,9 +201,14 @@ export { isAdminRole };
 /**
  * The caller acting on a team under /tenants/:tenantId: only their own tenant's, so another tenant's id is not found.
  */
-export function teamActorOf(ctx: AppContext): { tenantId: string; userId: string } {
+export function teamActorOf(ctx: AppContext): TenantActor {
   const tenantId = tenantIdOf(ctx);
   const named = ctx.params.tenantId;
   if (named !== undefined && named !== tenantId) throw new DomainError('NOT_FOUND');
-  return { tenantId, userId: authOf(ctx).userId };
+  return { tenantId, userId: authOf(ctx).userId, origin: requestMetaOf(ctx) };
+}
+
+/** Where the request came from, for throttles and the audit log. */
+export function requestMetaOf(ctx: AppContext): RequestMeta {
+  return { ip: ctx.ip, requestId: ctx.state.requestId };
 }

@@ -3,9 +3,23 @@ import type { ApiKeyResponse, ApiKeysResponse, CreatedApiKeyResponse } from '@sh
 import { apiRoutes } from '@shared/api/routes';
 import { createApiKeySchema, updateApiKeySchema } from '@shared/schemas/api-key.schema';
 import type { AppDeps } from '../../app-deps';
-import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
+import {
+  authOf,
+  requestMetaOf,
+  tenantIdOf,
+  type AppContext,
+  type AppState,
+  type Guards,
+} from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
+import type { KeyManager } from './api-keys.service';
+
+/** The admin (or admin-scope key) managing keys, and the request they act through. */
+function keyManagerOf(ctx: AppContext): KeyManager {
+  const auth = authOf(ctx);
+  return { tenantId: tenantIdOf(ctx), userId: auth.userId, viaKey: auth.apiKey, origin: requestMetaOf(ctx) };
+}
 
 /** The API keys page (spec 001 §2): the tenant's admins, or a key of the admin scope, manage the tenant's keys. */
 export function apiKeysRoutes(_deps: AppDeps, guards: Guards, { apiKeys }: Services): Router<AppState> {
@@ -19,23 +33,19 @@ export function apiKeysRoutes(_deps: AppDeps, guards: Guards, { apiKeys }: Servi
 
   router.post(apiRoutes.apiKeys.collection.pattern, ...keyAdmin, async (ctx) => {
     const input = await validate(createApiKeySchema, ctx.request.body);
-    const auth = authOf(ctx);
-    const body: CreatedApiKeyResponse = await apiKeys.create(
-      { tenantId: tenantIdOf(ctx), userId: auth.userId, viaKey: auth.apiKey },
-      input,
-    );
+    const body: CreatedApiKeyResponse = await apiKeys.create(keyManagerOf(ctx), input);
     ctx.status = 201;
     ctx.body = body;
   });
 
   router.patch(apiRoutes.apiKeys.byId.pattern, ...keyAdmin, async (ctx) => {
     const change = await validate(updateApiKeySchema, ctx.request.body);
-    const body: ApiKeyResponse = { key: await apiKeys.update(tenantIdOf(ctx), ctx.params.id ?? '', change) };
+    const body: ApiKeyResponse = { key: await apiKeys.update(keyManagerOf(ctx), ctx.params.id ?? '', change) };
     ctx.body = body;
   });
 
   router.delete(apiRoutes.apiKeys.byId.pattern, ...keyAdmin, async (ctx) => {
-    await apiKeys.remove(tenantIdOf(ctx), ctx.params.id ?? '');
+    await apiKeys.remove(keyManagerOf(ctx), ctx.params.id ?? '');
     ctx.body = { message: 'API key deleted.' };
   });
 

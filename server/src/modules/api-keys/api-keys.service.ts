@@ -6,6 +6,7 @@ import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { randomToken, sha256Hex } from '../../lib/secrets';
+import type { AuditService, RequestMeta, TenantActor } from '../audit/audit.service';
 import type { ApiKeyPrincipal } from '../auth/principals.service';
 import { createRateLimits } from '../auth/throttle.service';
 import { deleteApiKey, findApiKey, insertApiKey, listApiKeys, recordApiKeyUse, updateApiKey } from './api-keys.store';
@@ -18,11 +19,25 @@ export const API_KEY_MARK = 'prly_';
 const PREFIX_LENGTH = API_KEY_MARK.length + 8;
 /** last_used_at and last_used_ip are written at most once a minute per key. */
 const LAST_USED_COALESCE_MS = 60_000;
+/**
+ * A refused use is audited at most once a minute per key (or unknown prefix), address and reason: a client retrying
+ * in a loop cannot flood the log.
+ */
+const REFUSAL_COALESCE_MS = 60_000;
+/** Entries kept by each of the per-key memories below; the oldest goes first. */
+const MEMORY_ENTRIES = 10_000;
+
+/** Whether `key` was last seen at least `intervalMs` before `at`; records `at` when it was. */
+function firstIn(memory: Map<string, number>, key: string, at: number, intervalMs: number): boolean {
+  if (at - (memory.get(key) ?? -Infinity) < intervalMs) return false;
+  memory.delete(key);
+  memory.set(key, at);
+  if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
+  return true;
+}
 
 /** Who creates or changes keys: a signed-in admin (no key), or a key of the admin scope acting for its tenant. */
-export interface KeyManager {
-  tenantId: string;
-  userId: string;
+export interface KeyManager extends TenantActor {
   /** The key the request came with, if any: it can never mint a key wider than itself. */
   viaKey: { scope: ApiKeyScope; permissions: readonly string[] } | null;
 }
@@ -42,23 +57,25 @@ export interface KeyCaller {
  * every request against the route's declared permission and the key's scope, limited per key, and cut off the
  * moment they are deactivated, deleted or expired.
  */
-export function createApiKeysService(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'principals'>) {
+export function createApiKeysService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'principals'>,
+  audit: AuditService,
+) {
   const { db } = deps;
   const now = () => isoNow(deps.clock);
   const limits = createRateLimits(db);
   const perKey = limits.limiter('api-key', deps.config.apiKeyRequestsPerMinute, 60);
   /** When this instance last recorded each key's use; the conditional write covers the other instances. */
   const lastRecorded = new Map<string, number>();
+  /** When this instance last audited a refusal, by key (or unknown prefix), address and reason. */
+  const lastRefusal = new Map<string, number>();
 
   /** Every instance drops its cached copy of the tenant's keys (and sessions) at once. */
   const announce = (tenantId: string) => deps.principals.invalidate({ tenantId });
 
   async function recordUse(keyId: string, ip: string): Promise<void> {
     const at = deps.clock.now().getTime();
-    if (at - (lastRecorded.get(keyId) ?? -Infinity) < LAST_USED_COALESCE_MS) return;
-    lastRecorded.set(keyId, at);
-    // Bounded like the principal cache: the oldest entry goes first.
-    if (lastRecorded.size > 10_000) lastRecorded.delete(lastRecorded.keys().next().value as string);
+    if (!firstIn(lastRecorded, keyId, at, LAST_USED_COALESCE_MS)) return;
     await recordApiKeyUse(
       db,
       keyId,
@@ -110,19 +127,33 @@ export function createApiKeysService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
         },
         now(),
       );
-      return { apiKey: secret, key: await existing(manager.tenantId, id) };
+      const key = await existing(manager.tenantId, id);
+      await audit.byActor('api-key.created', manager, {
+        keyId: id,
+        name: key.name,
+        scope: key.scope,
+        permissions: key.permissions,
+        expiresAt: key.expiresAt,
+        viaKey: manager.viaKey !== null,
+      });
+      return { apiKey: secret, key };
     },
 
-    async update(tenantId: string, id: string, change: UpdateApiKeyRequest): Promise<ApiKey> {
+    async update(manager: KeyManager, id: string, change: UpdateApiKeyRequest): Promise<ApiKey> {
+      const { tenantId } = manager;
       if (!(await updateApiKey(db, tenantId, id, change, now()))) await existing(tenantId, id);
       await announce(tenantId);
+      // Deactivating a key is how it is revoked; the change says so.
+      await audit.byActor('api-key.updated', manager, { keyId: id, change });
       return existing(tenantId, id);
     },
 
-    async remove(tenantId: string, id: string): Promise<void> {
+    async remove(manager: KeyManager, id: string): Promise<void> {
+      const { tenantId } = manager;
       if (!(await deleteApiKey(db, tenantId, id)))
         throw new DomainError('NOT_FOUND', 'No API key of your tenant has this id.');
       await announce(tenantId);
+      await audit.byActor('api-key.deleted', manager, { keyId: id });
     },
 
     /**
@@ -132,16 +163,39 @@ export function createApiKeysService(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
      */
     async authenticate(
       presented: string,
-      request: { method: string; pattern: string; ip: string },
+      request: { method: string; pattern: string } & RequestMeta,
     ): Promise<KeyCaller> {
       const key = presented.startsWith(API_KEY_MARK) ? await deps.principals.apiKey(sha256Hex(presented)) : null;
-      if (!key || !key.active || (key.expiresAt !== null && key.expiresAt <= now())) {
-        throw new DomainError('API_KEY_INVALID');
-      }
+      const refuse = async (reason: string, error: DomainError): Promise<never> => {
+        const subject = key?.keyId ?? presented.slice(0, PREFIX_LENGTH);
+        if (
+          firstIn(lastRefusal, `${subject} ${request.ip} ${reason}`, deps.clock.now().getTime(), REFUSAL_COALESCE_MS)
+        ) {
+          await audit.record({
+            event: 'api-key.refused',
+            tenantId: key?.tenantId ?? null,
+            ip: request.ip,
+            requestId: request.requestId,
+            details: key
+              ? { keyId: key.keyId, reason, method: request.method, route: request.pattern }
+              : { prefix: subject, reason, method: request.method, route: request.pattern },
+          });
+        }
+        throw error;
+      };
+      if (!key) return refuse('unknown', new DomainError('API_KEY_INVALID'));
+      if (!key.active) return refuse('inactive', new DomainError('API_KEY_INVALID'));
+      if (key.expiresAt !== null && key.expiresAt <= now())
+        return refuse('expired', new DomainError('API_KEY_INVALID'));
       if (!keyMayCall(key, request.method, keyRequirement(request.method, request.pattern))) {
-        throw new DomainError('FORBIDDEN', 'This API key does not allow this request.');
+        return refuse('not-permitted', new DomainError('FORBIDDEN', 'This API key does not allow this request.'));
       }
-      await limits.consume(perKey, key.keyId, 'API_KEY_THROTTLED');
+      try {
+        await limits.consume(perKey, key.keyId, 'API_KEY_THROTTLED');
+      } catch (error) {
+        if (error instanceof DomainError) return refuse('throttled', error);
+        throw error;
+      }
       await recordUse(key.keyId, request.ip);
       return {
         keyId: key.keyId,

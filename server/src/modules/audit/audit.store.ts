@@ -10,7 +10,16 @@ export type AuditEvent =
   | 'auth.logout'
   | 'auth.password.reset-requested'
   | 'auth.password.reset'
-  | 'auth.email.verified';
+  | 'auth.email.verified'
+  | 'api-key.created'
+  | 'api-key.updated'
+  | 'api-key.deleted'
+  | 'api-key.refused'
+  | 'team.invited'
+  | 'team.invitation.resent'
+  | 'team.invitation.revoked'
+  | 'team.member.removed'
+  | 'team.member.role-changed';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -10,47 +10,42 @@ import {
   verifyEmailSchema,
 } from '@shared/schemas/auth.schema';
 import type { AppDeps } from '../../app-deps';
-import { type AppContext, type AppState, type Guards, authOf } from '../../http/auth.middleware';
+import { type AppState, type Guards, authOf, requestMetaOf } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import type { RequestMeta } from './auth.service';
 
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, we have sent password reset instructions.';
-
-function metaOf(ctx: AppContext): RequestMeta {
-  return { ip: ctx.ip, requestId: ctx.state.requestId };
-}
 
 export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Services): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post(apiRoutes.auth.login.pattern, async (ctx) => {
-    ctx.body = await service.login(await validate(loginSchema, ctx.request.body), metaOf(ctx));
+    ctx.body = await service.login(await validate(loginSchema, ctx.request.body), requestMetaOf(ctx));
   });
 
   router.post(apiRoutes.auth.register.pattern, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await service.register(await validate(registerSchema, ctx.request.body), metaOf(ctx));
+    ctx.body = await service.register(await validate(registerSchema, ctx.request.body), requestMetaOf(ctx));
   });
 
   router.post(apiRoutes.auth.refresh.pattern, async (ctx) => {
     const { refreshToken } = await validate(refreshSchema, ctx.request.body);
-    ctx.body = await service.refresh(refreshToken, metaOf(ctx));
+    ctx.body = await service.refresh(refreshToken, requestMetaOf(ctx));
   });
 
   router.post(apiRoutes.auth.forgotPassword.pattern, async (ctx) => {
-    await service.forgotPassword(await validate(forgotPasswordSchema, ctx.request.body), metaOf(ctx));
+    await service.forgotPassword(await validate(forgotPasswordSchema, ctx.request.body), requestMetaOf(ctx));
     ctx.body = { message: FORGOT_PASSWORD_ANSWER };
   });
 
   router.post(apiRoutes.auth.resetPassword.pattern, async (ctx) => {
-    await service.resetPassword(await validate(resetPasswordSchema, ctx.request.body), metaOf(ctx));
+    await service.resetPassword(await validate(resetPasswordSchema, ctx.request.body), requestMetaOf(ctx));
     ctx.body = { message: 'Your password has been reset. You can now sign in.' };
   });
 
   router.post(apiRoutes.auth.verifyEmail.pattern, async (ctx) => {
     const { token } = await validate(verifyEmailSchema, ctx.request.body);
-    await service.verifyEmail(token, metaOf(ctx));
+    await service.verifyEmail(token, requestMetaOf(ctx));
     ctx.body = { message: 'Your e-mail address has been verified.' };
   });
 
@@ -61,7 +56,7 @@ export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Se
 
   router.post(apiRoutes.auth.logout.pattern, guards.authenticate, async (ctx) => {
     const { refreshToken } = await validate(logoutSchema, ctx.request.body);
-    await service.logout(authOf(ctx), refreshToken, metaOf(ctx));
+    await service.logout(authOf(ctx), refreshToken, requestMetaOf(ctx));
     ctx.body = { message: 'Logged out' };
   });
 

@@ -11,18 +11,12 @@ import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import type { JwtSigner } from '../../lib/jwt';
 import { hashPassword, openWithToken, randomToken, sealWithToken, sha256Hex, verifyPassword } from '../../lib/secrets';
-import type { AuditEvent, AuditService } from '../audit/audit.service';
+import type { AuditEvent, AuditService, RequestMeta } from '../audit/audit.service';
 import type { InvitationsService } from '../invitations/invitations.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import { toAuthUser, type AccountTokenKind, type UserRecord, type UsersService } from '../users/users.service';
 import * as refreshTokens from './refresh-tokens.store';
 import { createThrottle } from './throttle.service';
-
-/** Where a request came from, for throttling and the audit log. */
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 /** How long each kind of account token lasts and which screen its link opens. */
 const ACCOUNT_TOKENS = {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/secrets';
+import type { AuditService } from '../audit/audit.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { TeamActor, UsersService } from '../users/users.service';
 import {
@@ -41,6 +42,7 @@ export function createInvitationsService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>,
   tenants: TenantsService,
   users: UsersService,
+  audit: AuditService,
 ) {
   const { db } = deps;
   const now = () => isoNow(deps.clock);
@@ -115,6 +117,11 @@ export function createInvitationsService(
         ),
       );
       await mailInvitation(actor.tenantId, inviterUserId, input.email, token);
+      await audit.byActor('team.invited', actor, {
+        invitationId: invitation.id,
+        email: input.email,
+        role: invitation.role,
+      });
       return invitation;
     },
 
@@ -129,6 +136,7 @@ export function createInvitationsService(
       }
       const invitation = (await findPendingInvitation(db, actor.tenantId, invitationId)) as PendingInvitation;
       await mailInvitation(actor.tenantId, await inviterId(actor), invitation.inviteeEmail, token);
+      await audit.byActor('team.invitation.resent', actor, { invitationId, email: invitation.inviteeEmail });
       return invitation;
     },
 
@@ -136,6 +144,7 @@ export function createInvitationsService(
       if (!(await revokeInvitation(db, actor.tenantId, invitationId, now()))) {
         throw new DomainError('NOT_FOUND', 'No pending invitation has this id.');
       }
+      await audit.byActor('team.invitation.revoked', actor, { invitationId });
     },
 
     /**

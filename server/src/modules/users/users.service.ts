@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { dialectOf, type Db } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
+import type { AuditService, TenantActor } from '../audit/audit.service';
 import {
   consumeAccountToken,
   countTenantMembers,
@@ -35,13 +36,11 @@ const toTeamMember = (user: UserRecord): TeamMember => ({
 });
 
 /** Who acts on the team: the signed-in admin, or the admin who created the API key in use. */
-export interface TeamActor {
-  tenantId: string;
-  userId: string;
-}
+/** An admin managing their tenant's team. */
+export type TeamActor = TenantActor;
 
 /** Users and their membership of a tenant; sign-in and sessions stay with the auth module, which calls this. */
-export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'principals'>) {
+export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'principals'>, audit: AuditService) {
   const { db } = deps;
   const now = () => isoNow(deps.clock);
 
@@ -95,6 +94,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
       if (user.isTenantOwner) throw new DomainError('FORBIDDEN', 'Cannot remove the tenant owner.');
       if (!(await deleteTenantMember(db, actor.tenantId, user.id))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });
+      await audit.byActor('team.member.removed', actor, { userId: user.id, email: user.email, role: user.role });
     },
 
     /** Moves a member between user and admin; their open sessions end, so the new role applies at once. */
@@ -106,6 +106,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
       }
       if (!(await updateMemberRole(db, actor.tenantId, user.id, role, now()))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });
+      await audit.byActor('team.member.role-changed', actor, { userId: user.id, from: user.role, to: role });
       return toTeamMember({ ...user, role });
     },
   };
