@@ -148,6 +148,24 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
       expect(tenant.status).toBe(403);
     });
 
+    it('refuses a key sent in the query string, and does not use it', async () => {
+      const { apiKey } = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      for (const name of ['api_key', 'apiKey', 'key']) {
+        const response = await suite.app.request('GET', `${apiRoutes.agents.collection()}?${name}=${apiKey}`, {});
+        expect(response.status, name).toBe(400);
+        expect(response.body.message).toBe(
+          'Send API keys in the X-API-Key header or as a bearer token, never in the URL.',
+        );
+      }
+      // Beside a valid credential too: the URL's copy is refused, not ignored.
+      const beside = await suite.app.request(
+        'GET',
+        `${apiRoutes.agents.collection()}?api_key=${apiKey}`,
+        withKey(apiKey),
+      );
+      expect(beside.status).toBe(400);
+    });
+
     it('refuses unknown keys with 401', async () => {
       expect((await agents(withKey('prly_nonsense'))).status).toBe(401);
       expect((await agents(asBearer(`prly_${'A'.repeat(43)}`))).status).toBe(401);

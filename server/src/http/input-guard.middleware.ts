@@ -1,6 +1,7 @@
 import { createParameterValidationMiddleware, type Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { DomainError, invalidField } from '../domain/domain-error';
+import { API_KEY_MARK } from '../modules/api-keys/api-keys.service';
 import type { AppState } from './auth.middleware';
 
 /** No request body of ours nests deeper than a few levels; the schemas walk bodies recursively. */
@@ -9,6 +10,7 @@ export const JSON_MAX_DEPTH = 16;
 /** PostgreSQL refuses NUL in text, so a NUL that reached a query would fail there as a 500. */
 const NUL = '\u0000';
 const NUL_MESSAGE = 'Text must not contain NUL characters.';
+const KEY_IN_URL_MESSAGE = 'Send API keys in the X-API-Key header or as a bearer token, never in the URL.';
 
 /**
  * Ids and tokens in paths are URL-safe text: ids are UUIDs or slugs, tokens base64url. Anything else (NUL, `%00`,
@@ -36,15 +38,18 @@ function bodyProblem(value: unknown, path: string, depth: number): DomainError |
 
 /**
  * Refuses, after the body parser and before any route, a JSON body nested past JSON_MAX_DEPTH (yup's recursion
- * overflowed the stack at 10,000 levels) and NUL in the body or the query string.
+ * overflowed the stack at 10,000 levels), NUL in the body or the query string, and an API key in the query string.
  */
 export function inputGuard(): Middleware<AppState> {
   return async (ctx, next) => {
     const problem = bodyProblem(ctx.request.body, '', 0);
     if (problem) throw problem;
     for (const [key, value] of Object.entries(ctx.query)) {
-      if (key.includes(NUL) || [value ?? ''].flat().some((text) => text.includes(NUL)))
+      const texts = [value ?? ''].flat();
+      if (key.includes(NUL) || texts.some((text) => text.includes(NUL)))
         throw invalidField(key.replaceAll(NUL, ''), NUL_MESSAGE);
+      // A URL ends up in proxies' logs, browser history and Referer headers: a key sent in one is refused, never used.
+      if (texts.some((text) => text.startsWith(API_KEY_MARK))) throw invalidField(key, KEY_IN_URL_MESSAGE);
     }
     await next();
   };
