@@ -71,6 +71,21 @@ async function seed(app: TestApp, campaigns: number, perCampaign: number): Promi
     })),
   );
   await app.deps.db.batchInsert('outbound_contacts', contactRows, 50);
+  // What a worker killed between recording an attempt and placing its call leaves, made certain rather than left to
+  // where the random kills land: the reconciler finds no call for it at either provider, and the contact is due again.
+  const orphan = contactRows[0] as (typeof contactRows)[number];
+  await app.deps.db('outbound_contacts').where({ id: orphan.id }).update({ status: 'in_progress', attempts_made: 1 });
+  await app.deps.db('call_attempts').insert({
+    id: randomUUID(),
+    tenant_id: tenant.id,
+    contact_id: orphan.id,
+    campaign_id: orphan.campaign_id,
+    attempt_number: 1,
+    status: 'dialing',
+    started_at: now,
+    place_by: new Date(BUSINESS_START + 300_000).toISOString(),
+    created_at: now,
+  });
   // A man-in-the-middle ledger of the provider: one row per call that reached it.
   await app.deps.db.schema.createTable('test_dial_ledger', (t) => {
     t.increments('id');
@@ -168,6 +183,7 @@ describe.each(TEST_DATABASES)('dialer under kill -9 (%s)', (kind) => {
           `${notPlaced} attempts found unplaced, ${Math.round((Date.now() - realStart) / 1000)} s\n`,
       );
       expect(kills).toBeGreaterThanOrEqual(10);
+      expect(notPlaced).toBeGreaterThanOrEqual(1);
       expect(doubleDials).toBe(0);
       expect(perNumber.size).toBe(total);
       expect(outsideWindow).toEqual([]);

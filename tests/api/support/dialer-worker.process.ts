@@ -5,6 +5,7 @@ import { openDatabase } from '../../../server/src/db/database';
 import { dialectOf } from '../../../server/src/db/dialect';
 import { DomainError } from '../../../server/src/domain/domain-error';
 import { createLogger } from '../../../server/src/logger';
+import type { TelephonyProvider } from '../../../server/src/providers/telephony/telephony.types';
 import type { VoiceConversation, VoiceProvider } from '../../../server/src/providers/voice/voice.types';
 import { createServices } from '../../../server/src/services';
 
@@ -76,6 +77,32 @@ const voice = {
   },
 } satisfies Partial<VoiceProvider>;
 
+/**
+ * The carrier's record is the same ledger: a call the voice provider placed is a completed call to its number. The
+ * reconciler asks it about an attempt whose worker died before anything reached the provider, and finds nothing.
+ */
+const telephony = {
+  async getCall(callSid) {
+    throw new DomainError('PROVIDER_NOT_FOUND', `No call ${callSid} at the carrier`);
+  },
+  async findCalls(search) {
+    const rows = (await db(LEDGER)
+      .where({ to_number: search.to })
+      .whereBetween('business_at', [search.createdSince, search.createdUntil])
+      .orderBy('business_at', 'desc')) as LedgerRow[];
+    return rows.map((row) => ({
+      callSid: `CA${row.conversation_id.replace(/[^0-9a-f]/g, '').slice(0, 32)}`,
+      status: 'completed' as const,
+      answeredBy: 'human',
+      durationSec: 30,
+      startedAt: row.business_at,
+      endedAt: row.business_at,
+      to: row.to_number,
+      from: search.from,
+    }));
+  },
+} satisfies Partial<TelephonyProvider>;
+
 const failures = new Map<string, number>();
 const note = (error: unknown) => {
   const key = error instanceof Error ? error.message.slice(0, 80) : String(error);
@@ -90,6 +117,7 @@ const deps = {
   clock,
   logger: createLogger({ logLevel: 'silent', nodeEnv: 'test' }),
   voice,
+  telephony,
   notifier,
 } as unknown as AppDeps;
 const { dialer } = createServices(deps);
