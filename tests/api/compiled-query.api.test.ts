@@ -64,6 +64,41 @@ describe.each(TEST_DATABASES)('compiled queries (%s)', (kind) => {
     expect(await byOwnerAfter(db, 'c', 0)).toEqual([]);
   });
 
+  it('never lets a read from outside an open transaction see its uncommitted rows', async () => {
+    let inserted!: () => void;
+    let finish!: () => void;
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = db
+      .transaction(async (trx) => {
+        await trx('compiled_items').insert({ id: 6, owner: 'd', label: 'six' });
+        inserted();
+        await finishing;
+        await trx.rollback();
+      })
+      .catch(() => undefined);
+    await insertDone;
+    // SQLite has one connection, held by the transaction: the read waits for it; PostgreSQL reads committed rows.
+    const outside = byOwnerAfter(db, 'd', 0);
+    finish();
+    await transaction;
+    expect(await outside).toEqual([]);
+  });
+
+  it('reports each run as one query event with its SQL and bindings, as the builder does', async () => {
+    const seen: Array<{ sql: string; bindings: unknown[] }> = [];
+    const onQuery = (query: { sql: string; bindings: unknown[] }) => seen.push(query);
+    db.on('query', onQuery);
+    try {
+      await byOwnerAfter(db, 'b', 0);
+    } finally {
+      db.off('query', onQuery);
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.sql).toMatch(/compiled_items/);
+    expect(seen[0]?.bindings).toEqual(expect.arrayContaining(['b', 0]));
+  });
+
   it('refuses a value written into the SQL rather than bound, and a call with the wrong number of values', async () => {
     const inlined = compiledQuery<Item>((from, owner) => from('compiled_items').whereRaw(`owner = '${owner}'`));
     await expect(inlined(db, 'a')).rejects.toThrow(/must bind its values/);

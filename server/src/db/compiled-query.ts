@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, type DialectName, type Queryable } from './dialect';
+import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 /**
  * Building SQL through Knex's query builder cost a measurable share of an authenticated read, although the hot
@@ -64,6 +65,9 @@ export function compiledQuery<Row>(
     const bindings = template.bindings.map((binding) =>
       'value' in binding ? (values[binding.value] as Knex.Value) : binding.constant,
     );
-    return rowsOf<Row>(await db.raw(template.sql, bindings));
+    const client = db.client as unknown;
+    const rows =
+      client instanceof CachedStatementsSqliteClient ? client.readWhenIdle(template.sql, bindings) : undefined;
+    return (rows as Row[] | undefined) ?? rowsOf<Row>(await db.raw(template.sql, bindings));
   };
 }

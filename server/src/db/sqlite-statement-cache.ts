@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 /**
  * Knex's better-sqlite3 client prepares every statement anew, which cost about 42 % of the CPU of an authenticated
  * GET. This client keeps the prepared statements of each connection in a small LRU keyed by SQL text, and otherwise
- * runs them exactly as Knex does (same bindings, same response shape).
+ * runs them exactly as Knex does (same bindings, same response shape). Hot reads may also skip Knex's runner and
+ * pool while the connection is idle (`readWhenIdle`).
  */
 const STATEMENTS_PER_CONNECTION = 500;
 
@@ -50,6 +51,61 @@ export class CachedStatementsSqliteClient extends BetterSqliteClient {
   constructor(config: Knex.Config) {
     // Libraries that take a Knex instance (the sign-in throttle's store) read the driver's name from the config.
     super({ ...config, client: 'better-sqlite3' });
+  }
+
+  /** The pool's open connections, and how many acquisitions (queries, transactions) hold one now. */
+  private readonly openConnections = new Set<BetterSqlite3.Database>();
+  private acquisitionsHeld = 0;
+
+  override async acquireRawConnection(): Promise<BetterSqlite3.Database> {
+    const connection = (await super.acquireRawConnection()) as BetterSqlite3.Database;
+    this.openConnections.add(connection);
+    return connection;
+  }
+
+  override async destroyRawConnection(connection: BetterSqlite3.Database): Promise<void> {
+    this.openConnections.delete(connection);
+    await super.destroyRawConnection(connection);
+  }
+
+  override async acquireConnection(): Promise<unknown> {
+    const connection: unknown = await super.acquireConnection();
+    this.acquisitionsHeld += 1;
+    return connection;
+  }
+
+  override async releaseConnection(connection: unknown): Promise<void> {
+    this.acquisitionsHeld -= 1;
+    await super.releaseConnection(connection);
+  }
+
+  /**
+   * Runs a read on the pool's one connection at once, without Knex's runner and pool, when nothing holds that
+   * connection (no query, no open transaction): better-sqlite3 runs synchronously, so nothing can come between.
+   * Answers undefined when the connection is busy or not yet open, or for a statement that is not a read; the caller
+   * then goes through Knex. Emits the same `query` event Knex does.
+   */
+  readWhenIdle(sql: string, bindings: readonly unknown[]): unknown[] | undefined {
+    // A transaction's client is made from this prototype without these fields, and always goes through Knex.
+    if ((this as { transacting?: boolean }).transacting) return undefined;
+    if (this.acquisitionsHeld !== 0 || this.openConnections.size !== 1) return undefined;
+    const [connection] = this.openConnections;
+    if (!connection) return undefined;
+    let statement: BetterSqlite3.Statement;
+    try {
+      statement = cachedStatement(connection, sql);
+    } catch {
+      return undefined; // Knex reports SQL that does not prepare, in its own words.
+    }
+    if (!statement.reader) return undefined;
+    const query = { method: 'raw', sql, bindings: [...bindings] };
+    this.emit('query', query);
+    try {
+      return statement.all((this as unknown as BetterSqliteKnexClient)._formatBindings(query.bindings));
+    } catch (error) {
+      this.emit('query-error', error, query);
+      throw error;
+    }
   }
 
   async _query(connection: BetterSqlite3.Database, obj: KnexQuery): Promise<KnexQuery> {
