@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { accountStatusBadge } from '@shared/domain/billing-badge';
 import { formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
@@ -32,6 +33,40 @@ function LoadingCard() {
   );
 }
 
+/** A query's card once it has loaded; until then a placeholder, and on failure the given message. */
+function whenLoaded<T>(query: { error?: unknown; data?: T }, failure: string, render: (data: T) => ReactNode) {
+  if (query.error) return <Alert severity="error">{failure}</Alert>;
+  if (!query.data) return <LoadingCard />;
+  return render(query.data);
+}
+
+/** A titled card of figures in two columns, with an optional badge beside the title. */
+function FiguresCard({
+  title,
+  testId,
+  badge,
+  children,
+}: {
+  title: string;
+  testId: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {badge}
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The Billing & Subscription tab (spec 001 §2). */
 export function BillingTab() {
   const status = useGetBillingStatusQuery();
@@ -59,73 +94,35 @@ export function BillingTab() {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
-        <Card variant="outlined" data-testid="account-status-card">
-          <CardContent>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-              <Typography variant="h6" component="h2">
-                Account Status
-              </Typography>
-              <StatusBadge badge={accountStatusBadge(details?.status, billing.billingStatus)} testId="status-badge" />
-            </Stack>
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-              <Figure label="Plan" value={billing.plan || 'Standard'} size="small" />
-              <Figure label="Payment method" value={billing.hasPaymentMethod ? 'On file' : 'Missing'} size="small" />
-            </Box>
-          </CardContent>
-        </Card>
-        {limits.error ? (
-          <Alert severity="error">Failed to fetch plan limits</Alert>
-        ) : !limits.data ? (
-          <LoadingCard />
-        ) : (
-          <Card variant="outlined" data-testid="plan-details-card">
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                Plan Details
-              </Typography>
-              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-                <Figure label="Monthly minutes" value={limits.data.limits.minutesIncluded} size="small" />
-                <Figure
-                  label="Overage rate"
-                  value={`${formatMoney(limits.data.limits.overageRatePerMinute, usage.data?.currency)}/min`}
-                  size="small"
-                />
-              </Box>
-            </CardContent>
-          </Card>
-        )}
-        {usage.error ? (
-          <Alert severity="error">Failed to fetch current usage</Alert>
-        ) : !usage.data ? (
-          <LoadingCard />
-        ) : (
-          <Card variant="outlined" data-testid="current-usage-card">
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                Current Usage
-              </Typography>
-              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-                <Figure
-                  label="Minutes used"
-                  value={`${usage.data.usage.minutesUsed} of ${usage.data.usage.minutesIncluded}`}
-                  size="small"
-                />
-                <Figure
-                  label="Overage cost"
-                  value={formatMoney(usage.data.usage.billingCost, usage.data.currency)}
-                  size="small"
-                />
-              </Box>
-            </CardContent>
-          </Card>
-        )}
-        {subscription.error ? (
-          <Alert severity="error">Failed to fetch subscription details</Alert>
-        ) : subscription.isLoading ? (
-          <LoadingCard />
-        ) : (
+        <FiguresCard
+          title="Account Status"
+          testId="account-status-card"
+          badge={
+            <StatusBadge badge={accountStatusBadge(details?.status, billing.billingStatus)} testId="status-badge" />
+          }
+        >
+          <Figure label="Plan" value={billing.plan || 'Standard'} size="small" />
+          <Figure label="Payment method" value={billing.hasPaymentMethod ? 'On file' : 'Missing'} size="small" />
+        </FiguresCard>
+        {whenLoaded(limits, 'Failed to fetch plan limits', ({ limits: plan }) => (
+          <FiguresCard title="Plan Details" testId="plan-details-card">
+            <Figure label="Monthly minutes" value={plan.minutesIncluded} size="small" />
+            <Figure
+              label="Overage rate"
+              value={`${formatMoney(plan.overageRatePerMinute, usage.data?.currency)}/min`}
+              size="small"
+            />
+          </FiguresCard>
+        ))}
+        {whenLoaded(usage, 'Failed to fetch current usage', ({ usage: current, currency }) => (
+          <FiguresCard title="Current Usage" testId="current-usage-card">
+            <Figure label="Minutes used" value={`${current.minutesUsed} of ${current.minutesIncluded}`} size="small" />
+            <Figure label="Overage cost" value={formatMoney(current.billingCost, currency)} size="small" />
+          </FiguresCard>
+        ))}
+        {whenLoaded(subscription, 'Failed to fetch subscription details', () => (
           <SubscriptionCard subscription={details} />
-        )}
+        ))}
       </Box>
       <PaymentMethodsCard paymentMethods={billing.paymentMethods} />
     </Stack>
