@@ -5,8 +5,10 @@ export interface ApiKey {
   id: string;
   name: string;
   description: string | null;
-  /** The key's first characters, so an admin can tell which key a client holds. */
+  /** `prly_` and the key's id, so an admin can tell which key a client holds. */
   prefix: string;
+  /** The key's last four characters, shown after the prefix; null for keys made before they were kept. */
+  lastFour: string | null;
   scope: ApiKeyScope;
   permissions: ApiKeyPermission[];
   expiresAt: string | null;

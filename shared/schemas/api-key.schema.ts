@@ -55,6 +55,7 @@ const apiKey = object({
   name: text().required(),
   description: text().nullable().defined(),
   prefix: text().required(),
+  lastFour: text().nullable().defined(),
   scope: text().required().oneOf(API_KEY_SCOPES),
   permissions: array(text().required().oneOf(API_KEY_PERMISSIONS)).required(),
   expiresAt: isoDateTime().nullable().defined(),

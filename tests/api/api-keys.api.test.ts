@@ -56,7 +56,7 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
     suite.app.request('GET', apiRoutes.agents.collection(), credentials);
 
   describe('managing keys', () => {
-    it('shows the secret once and stores only its hash and a short prefix', async () => {
+    it('shows the key once as prly_<id>_<secret>, stores only the hash of the secret, and lists prefix and last four', async () => {
       const response = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
         token: suite.tenant.admin.token,
         body: {
@@ -69,7 +69,8 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
       docs.expectDocumented(response, 'POST', apiRoutes.apiKeys.collection);
       expect(response.status).toBe(201);
       const { apiKey, key } = response.body as CreatedApiKeyResponse;
-      expect(apiKey).toMatch(/^prly_[A-Za-z0-9_-]{43}$/);
+      expect(apiKey).toMatch(/^prly_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+      const secret = apiKey.slice('prly_'.length + 17);
       expect(key).toMatchObject({
         name: 'Zapier',
         description: 'Reads agents',
@@ -80,17 +81,19 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
         lastUsedAt: null,
         lastUsedIp: null,
       });
-      expect(apiKey.startsWith(key.prefix)).toBe(true);
-      expect(key.prefix.length).toBeLessThan(20);
+      expect(key.prefix).toBe(apiKey.slice(0, 'prly_'.length + 16));
+      expect(key.lastFour).toBe(apiKey.slice(-4));
 
       const row = await suite.app.deps.db('api_keys').where({ id: key.id }).first();
-      expect(row.api_key_hash).toBe(sha256Hex(apiKey));
-      expect(JSON.stringify(row)).not.toContain(apiKey);
+      expect(row.api_key_hash).toBe(sha256Hex(secret));
+      expect(JSON.stringify(row)).not.toContain(secret.slice(0, -4));
 
       const list = await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token: suite.tenant.admin.token });
       docs.expectDocumented(list, 'GET', apiRoutes.apiKeys.collection);
-      expect(list.text).not.toContain(apiKey);
-      expect(list.body.apiKeys).toContainEqual(expect.objectContaining({ id: key.id, prefix: key.prefix }));
+      expect(list.text).not.toContain(secret.slice(0, -4));
+      expect(list.body.apiKeys).toContainEqual(
+        expect.objectContaining({ id: key.id, prefix: key.prefix, lastFour: key.lastFour }),
+      );
     });
 
     it('validates with the spec texts', async () => {
@@ -169,7 +172,41 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
     it('refuses unknown keys with 401', async () => {
       expect((await agents(withKey('prly_nonsense'))).status).toBe(401);
       expect((await agents(asBearer(`prly_${'A'.repeat(43)}`))).status).toBe(401);
+      expect((await agents(asBearer(`prly_${'0'.repeat(16)}_${'A'.repeat(43)}`))).status).toBe(401);
       expect((await agents(withKey('not-even-a-key'))).status).toBe(401);
+    });
+
+    it("refuses a key's secret under another key's id", async () => {
+      const first = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      const second = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      const secretOf = (apiKey: string) => apiKey.slice('prly_'.length + 17);
+      expect((await agents(withKey(`${second.key.prefix}_${secretOf(first.apiKey)}`))).status).toBe(401);
+      expect((await agents(withKey(`prly_${'f'.repeat(16)}_${secretOf(first.apiKey)}`))).status).toBe(401);
+      expect((await agents(withKey(first.apiKey))).status).toBe(200);
+    });
+
+    it('still accepts a key made before keys carried their id, and lists it without a last four', async () => {
+      const legacyKey = `prly_${'L'.repeat(43)}`;
+      const id = randomUUID();
+      const admin = await suite.app.deps.db('users').where({ email: suite.tenant.admin.email }).first();
+      await suite.app.deps.db('api_keys').insert({
+        id,
+        tenant_id: suite.tenant.id,
+        name: 'Made before ids',
+        key_prefix: legacyKey.slice(0, 13),
+        api_key_hash: sha256Hex(legacyKey),
+        permissions: JSON.stringify(['agents:read']),
+        scope: 'read_only',
+        active: true,
+        created_by_user_id: admin.id,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      });
+      expect((await agents(withKey(legacyKey))).status).toBe(200);
+      const list = await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token: suite.tenant.admin.token });
+      expect(list.body.apiKeys).toContainEqual(
+        expect.objectContaining({ id, prefix: 'prly_LLLLLLLL', lastFour: null }),
+      );
     });
 
     it('passes a route only with its permission and a scope that allows the method, on every route', async () => {

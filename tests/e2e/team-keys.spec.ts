@@ -122,12 +122,14 @@ test.describe('API keys', () => {
     await secretDialog.getByRole('button', { name: 'Copy' }).click();
     await expect(page.getByText('Copied to clipboard')).toBeVisible();
     const key = await page.evaluate(() => navigator.clipboard.readText());
-    expect(key).toMatch(/^prly_/);
+    expect(key).toMatch(/^prly_[0-9a-f]{16}_/);
     expect(shown).toBe('•'.repeat(key.length - 8) + key.slice(-8));
     await secretDialog.getByRole('button', { name: 'Done' }).click();
     const row = page.getByRole('row', { name: /Reporting/ });
     await expect(row).toContainText('agents:read');
     await expect(row).toContainText('Active');
+    // The list names the key by its id and last four characters, never more of the secret.
+    await expect(row).toContainText(`${key.slice(0, 'prly_'.length + 16)}…${key.slice(-4)}`);
 
     const listAgents = () => api.request('GET', apiRoutes.agents.collection(), { headers: { 'x-api-key': key } });
     expect((await listAgents()).status).toBe(200);

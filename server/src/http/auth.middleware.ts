@@ -5,7 +5,8 @@ import { isAdminRole, isBillingUsable, type BillingStatus, type Role } from '@sh
 import type { AppDeps } from '../app-deps';
 import { createJwtSigner, type JwtSigner } from '../lib/jwt';
 import { DomainError } from '../domain/domain-error';
-import { API_KEY_MARK, type ApiKeysService } from '../modules/api-keys/api-keys.service';
+import { API_KEY_MARK } from '../modules/api-keys/api-key-format';
+import type { ApiKeysService } from '../modules/api-keys/api-keys.service';
 import type { RequestMeta, TenantActor } from '../modules/audit/audit.service';
 import type { Principal } from '../modules/auth/principals.service';
 

@@ -1,7 +1,7 @@
 import { createParameterValidationMiddleware, type Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import { DomainError, invalidField } from '../domain/domain-error';
-import { API_KEY_MARK } from '../modules/api-keys/api-keys.service';
+import { API_KEY_MARK } from '../modules/api-keys/api-key-format';
 import type { AppState } from './auth.middleware';
 
 /** No request body of ours nests deeper than a few levels; the schemas walk bodies recursively. */

@@ -64,12 +64,13 @@ function KeysTable({
             <TableRow key={key.id}>
               <TableCell>
                 <Typography sx={{ fontWeight: 600 }}>{key.name}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {key.description || (
-                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                      {key.prefix}…
-                    </Box>
-                  )}
+                {key.description && (
+                  <Typography variant="body2" color="text.secondary">
+                    {key.description}
+                  </Typography>
+                )}
+                <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  {key.prefix}…{key.lastFour}
                 </Typography>
               </TableCell>
               <TableCell>{SCOPE_LABELS[key.scope]}</TableCell>

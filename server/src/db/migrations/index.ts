@@ -14,6 +14,7 @@ import * as callsAndEvents from './0012_calls-and-events';
 import * as contactSync from './0013_contact-sync';
 import * as tenantCallRollups from './0014_tenant-call-rollups';
 import * as campaignAnalytics from './0015_campaign-analytics';
+import * as apiKeyLastFour from './0016_api-key-last-four';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0013_contact-sync', contactSync],
   ['0014_tenant-call-rollups', tenantCallRollups],
   ['0015_campaign-analytics', campaignAnalytics],
+  ['0016_api-key-last-four', apiKeyLastFour],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -5,18 +5,14 @@ import type { AppDeps } from '../../app-deps';
 import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { randomToken, sha256Hex } from '../../lib/secrets';
 import type { AuditService, RequestMeta, TenantActor } from '../audit/audit.service';
 import type { ApiKeyPrincipal } from '../auth/principals.service';
 import { createRateLimits } from '../auth/throttle.service';
+import { mintApiKey, readPresentedApiKey } from './api-key-format';
 import { deleteApiKey, findApiKey, insertApiKey, listApiKeys, recordApiKeyUse, updateApiKey } from './api-keys.store';
 
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;
 
-/** Every key starts with this, so a key is told from an access token, and a leaked one is easy to search for. */
-export const API_KEY_MARK = 'prly_';
-/** The stored prefix: the mark and the first characters of the secret, enough to tell keys apart in the list. */
-const PREFIX_LENGTH = API_KEY_MARK.length + 8;
 /** last_used_at and last_used_ip are written at most once a minute per key. */
 const LAST_USED_COALESCE_MS = 60_000;
 /**
@@ -109,7 +105,7 @@ export function createApiKeysService(
       if (input.expiresAt && Date.parse(input.expiresAt) <= deps.clock.now().getTime()) {
         throw invalidField('expiresAt', 'Expiry must be in the future');
       }
-      const secret = randomToken(API_KEY_MARK);
+      const minted = mintApiKey();
       const id = newId();
       await insertApiKey(
         db,
@@ -118,8 +114,9 @@ export function createApiKeysService(
           tenantId: manager.tenantId,
           name: input.name,
           description: input.description ?? null,
-          prefix: secret.slice(0, PREFIX_LENGTH),
-          keyHash: sha256Hex(secret),
+          prefix: minted.prefix,
+          lastFour: minted.lastFour,
+          keyHash: minted.secretHash,
           scope,
           permissions,
           expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
@@ -136,7 +133,7 @@ export function createApiKeysService(
         expiresAt: key.expiresAt,
         viaKey: manager.viaKey !== null,
       });
-      return { apiKey: secret, key };
+      return { apiKey: minted.key, key };
     },
 
     async update(manager: KeyManager, id: string, change: UpdateApiKeyRequest): Promise<ApiKey> {
@@ -165,9 +162,12 @@ export function createApiKeysService(
       presented: string,
       request: { method: string; pattern: string } & RequestMeta,
     ): Promise<KeyCaller> {
-      const key = presented.startsWith(API_KEY_MARK) ? await deps.principals.apiKey(sha256Hex(presented)) : null;
+      const read = readPresentedApiKey(presented);
+      const found = read ? await deps.principals.apiKey(read.lookupHash) : null;
+      const key = found && found.prefix === read?.prefix ? found : null;
       const refuse = async (reason: string, error: DomainError): Promise<never> => {
-        const subject = key?.keyId ?? presented.slice(0, PREFIX_LENGTH);
+        // An unknown key is named by its prefix only: it may be a real key mistyped, and its secret stays out of logs.
+        const subject = key?.keyId ?? read?.prefix ?? '';
         if (
           firstIn(lastRefusal, `${subject} ${request.ip} ${reason}`, deps.clock.now().getTime(), REFUSAL_COALESCE_MS)
         ) {

@@ -7,6 +7,7 @@ const KEY_COLUMNS = [
   'name',
   'description',
   'key_prefix',
+  'key_last_four',
   'scope',
   'permissions',
   'expires_at',
@@ -28,6 +29,7 @@ function toApiKey(row: Record<string, unknown>): ApiKey {
     name: String(row.name),
     description: (row.description as string | null) ?? null,
     prefix: String(row.key_prefix),
+    lastFour: (row.key_last_four as string | null) ?? null,
     scope: row.scope as ApiKeyScope,
     permissions: toPermissions(row.permissions),
     expiresAt: toIsoOrNull(row.expires_at),
@@ -62,6 +64,7 @@ export interface NewApiKey {
   name: string;
   description: string | null;
   prefix: string;
+  lastFour: string;
   keyHash: string;
   scope: ApiKeyScope;
   permissions: ApiKeyPermission[];
@@ -76,6 +79,7 @@ export async function insertApiKey(db: Db, key: NewApiKey, now: string): Promise
     name: key.name,
     description: key.description,
     key_prefix: key.prefix,
+    key_last_four: key.lastFour,
     api_key_hash: key.keyHash,
     permissions: JSON.stringify(key.permissions),
     scope: key.scope,

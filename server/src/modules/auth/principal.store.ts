@@ -46,6 +46,8 @@ export async function findPrincipal(db: Db, sessionId: string): Promise<Principa
 /** What every request made with an API key must know about the key, current as of the lookup. */
 export interface ApiKeyPrincipal {
   keyId: string;
+  /** `prly_` and the key's id: a presented key must carry the same. */
+  prefix: string;
   tenantId: string;
   /** The admin who created the key, who acts through it; empty when unknown. */
   userId: string;
@@ -69,6 +71,7 @@ export async function findApiKeyPrincipal(db: Db, keyHash: string): Promise<ApiK
     .where('k.api_key_hash', keyHash)
     .first(
       'k.id',
+      'k.key_prefix',
       'k.tenant_id',
       'k.created_by_user_id',
       'k.scope',
@@ -81,6 +84,7 @@ export async function findApiKeyPrincipal(db: Db, keyHash: string): Promise<ApiK
   const permissions = parseJson<unknown>(row.permissions, []);
   return {
     keyId: row.id,
+    prefix: row.key_prefix,
     tenantId: row.tenant_id,
     userId: row.created_by_user_id ?? '',
     scope: row.scope,
