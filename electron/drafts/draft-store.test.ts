@@ -113,9 +113,14 @@ describe('draft store', () => {
     const restarted = createDraftStore({ root });
     expect(await restarted.load(ref)).toEqual(draft());
     expect(await restarted.list(OWNER)).toHaveLength(1);
+
+    // The next save of that draft clears what the crash left.
+    await restarted.save(changed);
+    expect(await restarted.load(ref)).toEqual(changed);
+    expect(fs.readdirSync(draftsFolder()).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('loses nothing acknowledged when a real process is killed (SIGKILL) between writing and renaming', async () => {
+  it('loses nothing acknowledged when a real process is killed (SIGKILL) between writing and renaming, and the next save clears its leftover', async () => {
     await createDraftStore({ root }).save(draft());
     const changed = draft({ rows: [], updatedAt: '2026-11-23T21:00:00.000Z' });
     const child = fork(
@@ -139,6 +144,11 @@ describe('draft store', () => {
     const restarted = createDraftStore({ root });
     expect(await restarted.load(ref)).toEqual(draft());
     expect(await restarted.list(OWNER)).toHaveLength(1);
+
+    // The next save of that draft clears what the crash left.
+    await restarted.save(changed);
+    expect(await restarted.load(ref)).toEqual(changed);
+    expect(fs.readdirSync(draftsFolder()).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('never leaves a half-written file when the write itself fails', async () => {

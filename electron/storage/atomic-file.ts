@@ -21,7 +21,7 @@ export const nodeFileSystem: StoreFileSystem = {
   rm: (file, options) => fs.rm(file, options),
 };
 
-/** Temporary files end so; readers skip them and the next write of the folder clears what a crash left. */
+/** Temporary files end so; readers skip them, and the next write of the same file clears what a crash left. */
 export const TEMP_SUFFIX = '.tmp';
 
 /**
@@ -47,6 +47,20 @@ export async function writeFileAtomic(files: StoreFileSystem, file: string, text
     throw error;
   }
   await syncDirectory(files, dir);
+  await removeLeftTemporaries(files, file);
+}
+
+/**
+ * Removes temporary files of `file` that a crash left half-way. Only a crash leaves one: writes of one file run one
+ * after another (createWriteQueue) in the one instance the desktop app allows.
+ */
+async function removeLeftTemporaries(files: StoreFileSystem, file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const ofThisFile = `${path.basename(file)}.`;
+  for (const name of await listFolder(files, dir)) {
+    if (name.startsWith(ofThisFile) && name.endsWith(TEMP_SUFFIX))
+      await files.rm(path.join(dir, name), { force: true });
+  }
 }
 
 /** Windows cannot open a folder to flush it; NTFS journals the rename itself. */
