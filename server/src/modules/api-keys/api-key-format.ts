@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256Hex } from '../../lib/secrets';
+import { randomToken, sha256Hex } from '../../lib/secrets';
 
 /** Every key starts with this, so a key is told from an access token, and a leaked one is easy to search for. */
 export const API_KEY_MARK = 'prly_';
@@ -25,7 +25,7 @@ export interface MintedApiKey {
 
 export function mintApiKey(): MintedApiKey {
   const prefix = `${API_KEY_MARK}${randomBytes(8).toString('hex')}`;
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomToken();
   return { key: `${prefix}_${secret}`, prefix, lastFour: secret.slice(-4), secretHash: sha256Hex(secret) };
 }
 
