@@ -1,10 +1,15 @@
 import type { Page } from '@playwright/test';
-import { API_PREFIX } from '@shared/api/routes';
+import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { setTenantBilling } from '../api/support/api-actions';
 import { expect, signInAs, test, type TenantAccount } from './support/fixtures';
 
-/** Signs in and waits until the dashboard has loaded its (gated) agents and figures, so that none is in flight. */
+/**
+ * Signs in and waits until the dashboard has loaded its (gated) agents and figures, so that none is in flight.
+ * The live stream is kept closed: its billing event would refetch gated data and open the dialog at a moment of its
+ * own choosing, over the navigation these tests click; here the dialog must come from the refused request.
+ */
 async function signInToDashboard(page: Page, account: TenantAccount): Promise<void> {
+  await page.route(`**${apiRoutes.events.stream()}`, (route) => route.abort());
   await signInAs(page, account);
   await expect(page.getByText('No agents yet')).toBeVisible();
   await expect(page.getByTestId('stat-total-calls-value')).toHaveText('0');
@@ -46,6 +51,7 @@ test.describe('errors', () => {
     // The server always explains a 402, so the dialog's own words show only when the explanation is missing:
     // the real refusal reaches the page without its message.
     await page.route(`**${API_PREFIX}/**`, async (route) => {
+      if (route.request().url().endsWith(apiRoutes.events.stream())) return route.fallback();
       const response = await route.fetch();
       if (response.status() !== 402) return route.fulfill({ response });
       const body = (await response.json()) as Record<string, unknown>;
