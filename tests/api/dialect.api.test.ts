@@ -236,6 +236,28 @@ describe.each(TEST_DATABASES)('dialect capabilities (%s)', (kind) => {
     });
   });
 
+  describe('read at once', () => {
+    it('reads synchronously on an idle SQLite connection, and leaves every other case to Knex', async () => {
+      await db('work_items').delete();
+      await db('work_items').insert({ id: 1, due_at: NOW, leased_by: 'a' });
+      const dialect = dialectOf(db);
+      const read = (from: Knex | Knex.Transaction) =>
+        dialect.readAtOnce<WorkItem>(from, 'select id, leased_by from work_items where leased_by = ?', ['a']);
+      if (kind === 'postgres') {
+        expect(read(db)).toBeUndefined();
+        return;
+      }
+      expect(read(db)).toEqual([{ id: 1, leased_by: 'a' }]);
+      expect(dialect.readAtOnce(db, 'delete from work_items', [])).toBeUndefined();
+      expect(await db('work_items').count({ n: '*' })).toEqual([{ n: 1 }]);
+      await db.transaction(async (trx) => {
+        expect(read(trx)).toBeUndefined();
+        // The transaction holds the one connection: a read from outside must wait for it.
+        expect(read(db)).toBeUndefined();
+      });
+    });
+  });
+
   describe('notifications', () => {
     let notifier: Notifier;
     let other: Notifier;

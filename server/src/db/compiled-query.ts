@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { dialectOf, type DialectName, type Queryable } from './dialect';
-import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 /**
  * Building SQL through Knex's query builder cost a measurable share of an authenticated read, although the hot
@@ -53,11 +52,11 @@ export function compiledQuery<Row>(
 ): CompiledQuery<Row> {
   const templates = new Map<DialectName, Template>();
   return async (db, ...values) => {
-    const dialect = dialectOf(db).name;
-    let template = templates.get(dialect);
+    const dialect = dialectOf(db);
+    let template = templates.get(dialect.name);
     if (!template) {
       template = compile(db, build, values.length);
-      templates.set(dialect, template);
+      templates.set(dialect.name, template);
     }
     if (values.length !== template.valueCount) {
       throw new Error(`This compiled query takes ${template.valueCount} values, not ${values.length}`);
@@ -65,9 +64,6 @@ export function compiledQuery<Row>(
     const bindings = template.bindings.map((binding) =>
       'value' in binding ? (values[binding.value] as Knex.Value) : binding.constant,
     );
-    const client = db.client as unknown;
-    const rows =
-      client instanceof CachedStatementsSqliteClient ? client.readWhenIdle(template.sql, bindings) : undefined;
-    return (rows as Row[] | undefined) ?? rowsOf<Row>(await db.raw(template.sql, bindings));
+    return dialect.readAtOnce<Row>(db, template.sql, bindings) ?? rowsOf<Row>(await db.raw(template.sql, bindings));
   };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import { copyRowsInto } from './postgres-copy';
+import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 /**
  * Every difference between PostgreSQL and SQLite, in one place: stores, the job runner and the event stream ask the
@@ -82,6 +83,12 @@ export interface Dialect {
    * until its transaction ends.
    */
   lockUntilCommit(trx: Knex.Transaction, key: string): Promise<void>;
+  /**
+   * Runs a read at once, skipping Knex's runner and pool, where the database can: SQLite while its one connection is
+   * idle (a cached, synchronous statement). Answers undefined otherwise (PostgreSQL, a busy connection, a transaction,
+   * a statement that is not a read), and the caller goes through Knex.
+   */
+  readAtOnce<Row>(db: Queryable, sql: string, bindings: readonly unknown[]): Row[] | undefined;
 }
 
 /** PostgreSQL's limit on a NOTIFY payload; SQLite keeps it so that both behave the same. */
@@ -340,6 +347,11 @@ function createDialect(name: DialectName): Dialect {
       name === 'postgres' ? createPostgresNotifier(db, onError) : createInProcessNotifier(onError),
     async lockUntilCommit(trx, key) {
       if (name === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    },
+    readAtOnce<Row>(db: Queryable, sql: string, bindings: readonly unknown[]) {
+      const client = db.client as unknown;
+      if (!(client instanceof CachedStatementsSqliteClient)) return undefined;
+      return client.readWhenIdle(sql, bindings) as Row[] | undefined;
     },
   };
 }
