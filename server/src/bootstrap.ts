@@ -8,7 +8,7 @@ import { dialectOf } from './db/dialect';
 import { migrateToLatest } from './db/migrations';
 import { announceDemoAccounts, DEMO_TENANT_IDS, seedDatabase } from './db/seeds/demo.seed';
 import { createJobs, type JobRunnerTuning } from './jobs/create-jobs';
-import { jobDefinitions, registerJobs, sendStartJobs } from './jobs/job-registry';
+import { jobDefinitions, registerJobs, selectJobs, sendStartJobs } from './jobs/job-registry';
 import { systemClock, type Clock } from './lib/clock';
 import { channelOverNotifier } from './modules/auth/principal.cache';
 import { createPrincipals } from './modules/auth/principals.service';
@@ -97,7 +97,7 @@ export async function createRuntime(
   if (sandbox && config.seedDemo && config.nodeEnv !== 'test') {
     await services.billing.provisionSandboxDemo(Object.values(DEMO_TENANT_IDS));
   }
-  const definitions = config.runWorkers ? jobDefinitions(deps, services) : [];
+  const definitions = config.runWorkers ? selectJobs(jobDefinitions(deps, services), config.workerJobs) : [];
   await registerJobs(jobs, definitions);
   await jobs.start();
   await sendStartJobs(jobs, definitions);

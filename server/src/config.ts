@@ -75,6 +75,11 @@ const configSchema = object({
   /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
   runWorkers: boolean().default(true),
   /**
+   * Which jobs this process's workers take: empty for every job, `a,b` for only these, `!a,!b` for all but these
+   * (say, the dialer on machines of its own). Checked against the job names at start-up.
+   */
+  workerJobs: string().default(''),
+  /**
    * How long a request holds a provider intent between two of its steps; an open intent whose lease ran out is
    * settled by the reconciler. Longer than any one provider call takes.
    */
@@ -204,6 +209,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     usdToNzdRate: env.USD_TO_NZD_RATE,
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
     runWorkers: env.RUN_WORKERS,
+    workerJobs: env.WORKER_JOBS,
     providerIntentLeaseSec: env.PROVIDER_INTENT_LEASE_SEC,
     testCrashAt: env.PARLEY_TEST_CRASH_AT || undefined,
     dialerLeaseSec: env.DIALER_LEASE_SEC,

@@ -7,7 +7,7 @@ import { buyNumber, createAgent, freshTenant, setTenantBilling, type FreshTenant
 import { expectStatus } from './support/api-client';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
-import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
+import { DIALER_JOBS_OFF, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
  * The dialer through HTTP and its service: attempts recorded before calls, outcomes from the sandbox's webhooks,
@@ -17,14 +17,13 @@ import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
  * leaves (invalid numbers, contacts already done, attempts a dead worker left).
  */
 
-const DIALLED_BY_THE_TESTS = 'Dialled by the tests';
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** Wednesday 25 November 2026, 11:00 in Auckland (NZDT): inside the campaign's window and New Zealand's legal hours. */
 const WEDNESDAY_MORNING_NZ = new Date('2026-11-24T22:00:00.000Z');
 
 describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
   const clock = testClock(WEDNESDAY_MORNING_NZ);
-  const suite = useApiSuite(kind, { clock, config: { dialerCallsPerSecond: 50 } });
+  const suite = useApiSuite(kind, { clock, config: { dialerCallsPerSecond: 50, workerJobs: DIALER_JOBS_OFF } });
   let app: TestApp;
   let tenant: FreshTenant;
   let other: FreshTenant;
@@ -35,10 +34,7 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
 
   const now = () => clock.now().toISOString();
 
-  /**
-   * A campaign dialled by the tests alone: paused, so the job engine's minute tick leaves it (and its contacts, and the
-   * tenant's lines) alone, while a pass called directly, as here, dials it.
-   */
+  /** A running campaign, dialled by the tests alone: this suite's workers leave the dialer's jobs alone. */
   async function insertCampaign(fields: Record<string, unknown> = {}): Promise<string> {
     const id = randomUUID();
     await app.deps.db('campaigns').insert({
@@ -56,8 +52,6 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
       days_of_week: JSON.stringify(EVERY_DAY),
       max_calls_per_day: 100,
       call_interval_minutes: 1,
-      paused_reason: DIALLED_BY_THE_TESTS,
-      paused_at: now(),
       created_at: now(),
       updated_at: now(),
       ...fields,
@@ -253,8 +247,23 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
       callsToday: 0,
       maxCallsPerDay: 7,
       nextCallAt: clock.now().toISOString(),
-      pausedReason: DIALLED_BY_THE_TESTS,
+      pausedReason: null,
     });
+  });
+
+  it('places no call once the campaign is paused, even for a pass that read it running, and gives the contact back', async () => {
+    const campaignId = await insertCampaign();
+    const contactId = await addContact(campaignId, '+6421000165');
+    const readRunning = await services().campaigns.dialingSettings(tenant.id, campaignId);
+    expectStatus(await app.request('POST', apiRoutes.campaigns.pause(campaignId), { token: admin }), 200, 'pause');
+    expect((await services().dialer.dialCampaign(readRunning)).placed).toBe(0);
+    expect(await dial(campaignId)).toEqual({ placed: 0, idle: 'paused' });
+    expect(await app.deps.db('call_attempts').where({ contact_id: contactId })).toEqual([]);
+    expect(await contactRow(contactId)).toMatchObject({ status: 'pending', attempts_made: 0, lease_token: null });
+
+    expectStatus(await app.request('POST', apiRoutes.campaigns.resume(campaignId), { token: admin }), 200, 'resume');
+    clock.advance(60_000);
+    expect(await dial(campaignId)).toEqual({ placed: 1, idle: null });
   });
 
   it('stops at the daily cap, counted in the campaign’s own day', async () => {
@@ -360,8 +369,7 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     });
 
     it('sends pending contacts through the provider’s batch, each as an attempt settled from its call', async () => {
-      // Running: a batch call is refused for a paused campaign; the batch leases its contacts, so no tick dials them.
-      const campaignId = await insertCampaign({ paused_reason: null, paused_at: null });
+      const campaignId = await insertCampaign();
       const answered = await addContact(campaignId, '+6421000190');
       const voicemail = await addContact(campaignId, '+6421000196');
       const done = await insertContact(campaignId, '+6421000191', { status: 'completed' });

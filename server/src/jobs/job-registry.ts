@@ -38,6 +38,29 @@ export function jobDefinitions(deps: AppDeps, services: Services): JobDefinition
   ];
 }
 
+/**
+ * The definitions a process works, by its WORKER_JOBS setting: empty for all, `a,b` for only these, `!a,!b` for all
+ * but these. A name no job has, or both forms at once, is refused, so a typing error cannot quietly stop a job.
+ */
+export function selectJobs(definitions: readonly JobDefinition[], setting: string): JobDefinition[] {
+  const entries = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return [...definitions];
+  const excluding = entries.every((entry) => entry.startsWith('!'));
+  if (!excluding && entries.some((entry) => entry.startsWith('!'))) {
+    throw new Error('WORKER_JOBS lists either the jobs to run or, each with "!", the jobs not to run; not both');
+  }
+  const names = new Set(entries.map((entry) => entry.replace(/^!/, '')));
+  const known = new Set(definitions.map((definition) => definition.name));
+  const unknown = [...names].filter((name) => !known.has(name));
+  if (unknown.length) {
+    throw new Error(`WORKER_JOBS names no job called ${unknown.join(', ')}; the jobs are ${[...known].join(', ')}`);
+  }
+  return definitions.filter((definition) => names.has(definition.name) !== excluding);
+}
+
 /** Subscribes this process's workers to every defined job and applies the schedules. */
 export async function registerJobs(jobs: Jobs, definitions: readonly JobDefinition[]): Promise<void> {
   for (const definition of definitions) {

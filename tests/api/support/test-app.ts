@@ -12,6 +12,8 @@ import { loadConfig, type Config } from '../../../server/src/config';
 import { DEMO_PASSWORD } from '../../../server/src/db/seeds/demo-accounts';
 import { createLogger } from '../../../server/src/logger';
 import type { Clock } from '../../../server/src/lib/clock';
+import { DIALER_TICK_JOB } from '../../../server/src/modules/dialer/dialer.jobs';
+import { DIAL_CAMPAIGN_JOB } from '../../../server/src/modules/dialer/dialer.service';
 import { createApiClient, type ApiClient } from './api-client';
 import { signIn } from './api-actions';
 
@@ -21,6 +23,9 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 const POSTGRES_URL = process.env.PARLEY_TEST_POSTGRES_URL;
 
 export const TEST_DATABASES: DatabaseKind[] = POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** `workerJobs` for suites that dial their campaigns themselves, one pass at a time: every job but the dialer's. */
+export const DIALER_JOBS_OFF = `!${DIALER_TICK_JOB},!${DIAL_CAMPAIGN_JOB}`;
 
 export interface TestApp extends ApiClient {
   kind: DatabaseKind;

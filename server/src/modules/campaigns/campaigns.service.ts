@@ -23,6 +23,7 @@ import {
   findCampaign,
   findCampaignLink,
   insertCampaign,
+  isDialableHeld,
   listActiveOutboundCampaigns,
   listCampaigns,
   setCampaignAgent,
@@ -239,6 +240,12 @@ export function createCampaignsService(
     async dialingSettings(tenantId: string, id: string): Promise<DialingSettings> {
       return require(tenantId, id);
     },
+
+    /**
+     * Whether the campaign may still place calls, checked in the transaction that records an attempt: a pause that
+     * commits first is seen, and one that comes later waits for that transaction (the attempt is then already made).
+     */
+    isDialable: (trx: Knex.Transaction, tenantId: string, id: string) => isDialableHeld(trx, tenantId, id),
 
     /** A campaign of the tenant that has no agent yet; checked before an agent is made for it. */
     async requireWithoutAgent(tenantId: string, campaignId: string): Promise<CampaignLink> {

@@ -140,6 +140,19 @@ export async function listActiveOutboundCampaigns(db: Queryable): Promise<Campai
   return rows.map(toRecord);
 }
 
+/**
+ * Whether the campaign may place calls now (active, outbound, not paused), read with a share lock on PostgreSQL so
+ * that a pause or a change waits until `trx` ends (SQLite holds the whole database for a writing transaction).
+ */
+export async function isDialableHeld(trx: Knex.Transaction, tenantId: string, id: string): Promise<boolean> {
+  const row = await trx('campaigns')
+    .where({ tenant_id: tenantId, id, campaign_type: 'outbound', active: true })
+    .whereNull('paused_reason')
+    .forShare()
+    .first('id');
+  return row !== undefined;
+}
+
 export async function insertCampaign(
   trx: Queryable,
   record: { id: string; tenantId: string; now: string } & Required<CampaignFields>,

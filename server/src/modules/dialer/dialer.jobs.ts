@@ -57,7 +57,7 @@ export function dialerJobs(dialer: DialerService, campaigns: CampaignsForDialing
         const endAt = Date.now() + BURST_MS;
         while (Date.now() < endAt) {
           const campaign = await findDialingSettings(campaigns, tenantId, campaignId);
-          if (!campaign?.active || campaign.campaignType !== 'outbound' || campaign.pausedReason) return;
+          if (!campaign) return;
           const pass = await dialer.dialCampaign(campaign);
           if (pass.idle === null) continue;
           const wait = WAIT_MS[pass.idle];

@@ -50,7 +50,10 @@ type AttemptRef = Pick<AttemptRecord, 'id' | 'tenantId' | 'contactId'>;
 export type DoNotCallCheck = Pick<DoNotCallService, 'isBlocked'>;
 
 /** What the dialer asks of the campaigns module: where there is work, a campaign's settings, a pause with a reason. */
-export type CampaignsForDialing = Pick<CampaignsService, 'listActiveOutbound' | 'dialingSettings' | 'pause'>;
+export type CampaignsForDialing = Pick<
+  CampaignsService,
+  'listActiveOutbound' | 'dialingSettings' | 'pause' | 'isDialable'
+>;
 
 /** A campaign's current settings, or undefined when it is gone. */
 export async function findDialingSettings(
@@ -379,7 +382,8 @@ export function createDialerService(
 
   /**
    * Turns a leased contact into an attempt in flight, committed before any call is placed; null when the lease is no
-   * longer the holder's. The call must reach the provider by `placeBy`.
+   * longer the holder's, or when the campaign was paused or stopped since its settings were read (the contact is then
+   * given back). The call must reach the provider by `placeBy`.
    */
   async function recordAttempt(
     campaignId: string,
@@ -387,7 +391,8 @@ export function createDialerService(
     leaseToken: string,
     placeBy: Date,
   ): Promise<AttemptRef | null> {
-    return db.transaction(async (trx) => {
+    const recorded = await db.transaction(async (trx): Promise<AttemptRef | null | 'stopped'> => {
+      if (!(await campaigns.isDialable(trx, contact.tenantId, campaignId))) return 'stopped';
       const attemptNumber = await contacts.startAttempt(trx, contact.id, leaseToken);
       if (attemptNumber === null) return null;
       const attempt = {
@@ -401,6 +406,9 @@ export function createDialerService(
       await insertAttempt(trx, attempt, clock.now().toISOString());
       return attempt;
     });
+    if (recorded !== 'stopped') return recorded;
+    await contacts.release([contact.id], leaseToken, contact.nextAttemptAt);
+    return null;
   }
 
   /**
@@ -458,9 +466,13 @@ export function createDialerService(
   /**
    * One pass over one campaign: at most one call (its interval is at least a minute). It leases one due contact at a
    * time, stepping over those outside their legal hours; a contact it leased and did not call is given back before it
-   * returns, whatever happens, so a stopping worker holds nothing.
+   * returns, whatever happens, so a stopping worker holds nothing. A campaign that is paused, inactive or not
+   * outbound gets no call ('paused').
    */
   async function dialCampaign(campaign: DialingSettings, round: Round = newRound()): Promise<PassResult> {
+    if (!campaign.active || campaign.campaignType !== 'outbound' || campaign.pausedReason) {
+      return { placed: 0, idle: 'paused' };
+    }
     const now = clock.now();
     const slotKey = `campaign:${campaign.id}`;
     const slotAt = await slotFreeAt(db, slotKey);
