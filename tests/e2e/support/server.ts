@@ -24,15 +24,31 @@ export interface TestServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports of their own for each Playwright worker (TEST_PARALLEL_INDEX; the global set-up takes the first block), below
+ * Linux's ephemeral range (32768 and up), so no outgoing connection and no other worker's server can take one between
+ * the probe and the server's bind. A port still held (a server a crashed run left) is stepped over.
+ */
+const PORT_BLOCK = 500;
+const FIRST_PORT =
+  20_000 + PORT_BLOCK * (process.env.TEST_PARALLEL_INDEX ? Number(process.env.TEST_PARALLEL_INDEX) + 1 : 0);
+let portsTaken = 0;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  while (portsTaken < PORT_BLOCK) {
+    const port = FIRST_PORT + portsTaken;
+    portsTaken += 1;
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port left in ${FIRST_PORT}–${FIRST_PORT + PORT_BLOCK - 1}`);
 }
 
 /** Starts the real server (SQLite, sandbox providers, NODE_ENV=test) on its own data folder and waits for health. */
