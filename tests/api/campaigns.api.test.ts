@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@shared/api/campaigns.types';
 import { apiRoutes } from '@shared/api/routes';
 import { CAMPAIGN_MESSAGES } from '@shared/schemas/campaign.schema';
@@ -12,6 +12,7 @@ import {
   type FreshTenant,
 } from './support/api-actions';
 import { expectStatus } from './support/api-client';
+import { DIAL_CAMPAIGN_JOB } from '../../server/src/modules/dialer/dialer.service';
 import { useApiSuite } from './support/api-suite';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -145,6 +146,29 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
     const resumed = await app.request('POST', campaigns.resume(campaign.id), { token: admin });
     expect(resumed.body.campaign).toMatchObject({ pausedReason: null, pausedAt: null });
     expectStatus(await app.request('DELETE', campaigns.byId(campaign.id), { token: admin }), 200, 'cleanup');
+  });
+
+  it('hands an outbound campaign to the dialer as soon as it runs, and not while it is paused or inbound', async () => {
+    const send = vi.spyOn(app.deps.jobs, 'send');
+    try {
+      const dialJobs = () => send.mock.calls.filter(([name]) => name === DIAL_CAMPAIGN_JOB);
+      const { campaign } = expectStatus(await create(outbound(await newAgent('Tui'))), 201, 'campaign').body;
+      expect(dialJobs()).toEqual([]);
+      expectStatus(await app.request('POST', campaigns.resume(campaign.id), { token: admin }), 200, 'resume');
+      expect(dialJobs()).toEqual([
+        [DIAL_CAMPAIGN_JOB, { tenantId: suite.tenant.id, campaignId: campaign.id }, expect.any(Object)],
+      ]);
+      expectStatus(await app.request('POST', campaigns.pause(campaign.id), { token: admin }), 200, 'pause');
+      expectStatus(await patch(campaign.id, { active: true }), 200, 'still paused');
+      const inbound = expectStatus(await create(INBOUND), 201, 'inbound').body.campaign;
+      expectStatus(await app.request('POST', campaigns.resume(inbound.id), { token: admin }), 200, 'inbound');
+      expect(dialJobs()).toHaveLength(1);
+      for (const id of [campaign.id, inbound.id]) {
+        expectStatus(await app.request('DELETE', campaigns.byId(id), { token: admin }), 200, 'cleanup');
+      }
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it("holds to the plan's campaign limit, counting active campaigns only", async () => {

@@ -15,7 +15,7 @@ import type { Services } from '../../services';
 const PAUSED_BY_HAND = 'Paused by a team member.';
 
 /** Campaigns: any member reads; admins create, change, pause and delete. */
-export function campaignsRoutes(_deps: AppDeps, guards: Guards, { campaigns, dialer }: Services): Router<AppState> {
+export function campaignsRoutes(_deps: AppDeps, guards: Guards, { campaigns }: Services): Router<AppState> {
   const router = new Router<AppState>();
   const { collection, byId, agents, pause, resume } = apiRoutes.campaigns;
   const idOf = (ctx: { params: Record<string, string | undefined> }) => ctx.params.id ?? '';
@@ -43,7 +43,6 @@ export function campaignsRoutes(_deps: AppDeps, guards: Guards, { campaigns, dia
   router.patch(byId.pattern, ...guards.tenantAdmin, async (ctx) => {
     const patch = await validate(updateCampaignSchema, ctx.request.body);
     const body: CampaignResponse = { campaign: await campaigns.update(tenantIdOf(ctx), idOf(ctx), patch) };
-    if (patch.active) await dialer.dialSoon(tenantIdOf(ctx), body.campaign);
     ctx.body = body;
   });
 
@@ -66,7 +65,6 @@ export function campaignsRoutes(_deps: AppDeps, guards: Guards, { campaigns, dia
 
   router.post(resume.pattern, ...guards.tenantAdmin, async (ctx) => {
     const body: CampaignResponse = { campaign: await campaigns.resume(tenantIdOf(ctx), idOf(ctx)) };
-    await dialer.dialSoon(tenantIdOf(ctx), body.campaign);
     ctx.body = body;
   });
 

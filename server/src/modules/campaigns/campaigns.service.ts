@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { DIAL_CAMPAIGN_JOB, dialCampaignJobOptions } from '../dialer/dialer.service';
 import type { EventsService } from '../events/events.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -79,13 +80,25 @@ const toCampaign = ({ tenantId: _tenantId, ...campaign }: CampaignRecord): Campa
  * outbound calling, a knowledge source that is a public page or one of the tenant's PDFs; and what the dialer reads.
  */
 export function createCampaignsService(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'jobs'>,
   tenants: TenantsService,
   uploads: UploadsService,
   events: Pick<EventsService, 'publish'>,
 ) {
   const { db } = deps;
   let agents: CampaignAgents | null = null;
+
+  /** A campaign that starts running is handed to the dialer at once, rather than at the next minute's tick. */
+  async function dialSoon(tenantId: string, campaign: Campaign): Promise<Campaign> {
+    if (campaign.active && campaign.campaignType === 'outbound' && !campaign.pausedReason) {
+      await deps.jobs.send(
+        DIAL_CAMPAIGN_JOB,
+        { tenantId, campaignId: campaign.id },
+        dialCampaignJobOptions(campaign.id),
+      );
+    }
+    return campaign;
+  }
 
   function agentsModule(): CampaignAgents {
     if (!agents) throw new Error('campaigns.useAgents() was not called');
@@ -192,7 +205,8 @@ export function createCampaignsService(
         await assertRoom?.(trx);
         if (!(await updateCampaign(trx, tenantId, id, fields, isoNow(deps.clock)))) throw notFound();
       });
-      return toCampaign(await require(tenantId, id));
+      const updated = toCampaign(await require(tenantId, id));
+      return patch.active ? dialSoon(tenantId, updated) : updated;
     },
 
     /** Deletes a campaign nobody was called in; one with call history is only deactivated, keeping it. */
@@ -228,7 +242,7 @@ export function createCampaignsService(
       const campaign = await require(tenantId, id);
       if (campaign.campaignType === 'outbound') await assertOutboundAllowed(tenantId);
       await updateCampaign(db, tenantId, id, { pausedReason: null, pausedAt: null }, isoNow(deps.clock));
-      return toCampaign(await require(tenantId, id));
+      return dialSoon(tenantId, toCampaign(await require(tenantId, id)));
     },
 
     /** Active, unpaused outbound campaigns of every tenant: where the dialer looks for work. */

@@ -15,7 +15,6 @@ import { isProviderNotFound } from '../../lib/provider-call';
 import type { BatchCallState, VoiceConversation } from '../../providers/voice/voice.types';
 import type { AgentsService } from '../agents/agents.service';
 
-import type { Campaign } from '@shared/api/campaigns.types';
 import type { CampaignsService, DialingSettings } from '../campaigns/campaigns.service';
 import type { ContactDialingService, DialingContact } from '../contacts/contact-dialing.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
@@ -556,18 +555,6 @@ export function createDialerService(
     calledPartyOf,
     dialCampaign,
 
-    /**
-     * Starts dialing a campaign that was just activated or resumed, rather than at the next minute's tick; a campaign
-     * that cannot dial now is left to the tick.
-     */
-    async dialSoon(tenantId: string, campaign: Pick<Campaign, 'id' | 'active' | 'campaignType' | 'pausedReason'>) {
-      if (!campaign.active || campaign.campaignType !== 'outbound' || campaign.pausedReason) return;
-      await deps.jobs.send(
-        DIAL_CAMPAIGN_JOB,
-        { tenantId, campaignId: campaign.id },
-        dialCampaignJobOptions(campaign.id),
-      );
-    },
     callerOf,
     recordAttempt,
     settleNotPlaced,
