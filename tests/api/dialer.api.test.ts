@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import { LEGAL_QUIET_HOURS } from '@shared/domain/calling-window';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
@@ -366,6 +366,22 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
       expect(
         (await submit(campaignId, { contactIds: [randomUUID()], callName: 'Recall' }, other.admin.token)).status,
       ).toBe(404);
+    });
+
+    it('sends nothing when the campaign is paused while its contacts are being leased, and gives them back', async () => {
+      const campaignId = await insertCampaign();
+      const contactId = await addContact(campaignId, '+6421000197');
+      // The pause lands between the batch's own check of the campaign and the recording of its attempts.
+      const stillRunning = vi.spyOn(services().campaigns, 'isDialable').mockResolvedValue(false);
+      try {
+        const res = await submit(campaignId, { contactIds: [contactId], callName: 'Recall' });
+        expect(res.status, res.text).toBe(409);
+        expect(res.body.message).toBe('The campaign was paused before its calls were queued.');
+      } finally {
+        stillRunning.mockRestore();
+      }
+      expect(await app.deps.db('call_attempts').where({ contact_id: contactId })).toEqual([]);
+      expect(await contactRow(contactId)).toMatchObject({ status: 'pending', lease_token: null });
     });
 
     it('sends pending contacts through the provider’s batch, each as an attempt settled from its call', async () => {

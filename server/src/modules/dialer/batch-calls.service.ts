@@ -71,6 +71,9 @@ export function createBatchCallsService(
         const attempt = await dialer.recordAttempt(campaign.id, contact, leaseToken, placeBy);
         if (attempt) attempts.push({ attempt, contact });
       }
+      // Paused or stopped while its contacts were leased: the dialer gave them back, and there is nothing to send.
+      if (attempts.length === 0)
+        throw new DomainError('CONFLICT', 'The campaign was paused before its calls were queued.');
       try {
         const { batchId } = await deps.voice.submitBatchCall({
           callName: input.callName,
