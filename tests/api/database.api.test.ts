@@ -156,6 +156,15 @@ describe.each(TEST_DATABASES)('database (%s)', (kind) => {
     expect(desktop.headers.get('access-control-allow-origin')).toBe('app://parley');
     const evil = await app.request('GET', apiRoutes.health(), { headers: { origin: 'https://evil.test' } });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    // Every answer may differ by Origin, so caches must key on it, also when the request names none.
+    const none = await app.request('GET', apiRoutes.health());
+    expect(none.headers.get('access-control-allow-origin')).toBeNull();
+    for (const response of [desktop, evil, none]) expect(response.headers.get('vary')).toMatch(/\bOrigin\b/);
+    const preflight = await app.request('OPTIONS', apiRoutes.agents.collection(), {
+      headers: { origin: 'app://parley', 'access-control-request-method': 'PATCH' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
   });
 
   it('answers unknown API paths and oversized bodies with catalogue errors', async () => {
