@@ -12,7 +12,7 @@ import {
   type FreshTenant,
 } from './support/api-actions';
 import { expectStatus } from './support/api-client';
-import { DIAL_CAMPAIGN_JOB } from '../../server/src/modules/dialer/dialer.service';
+import { DIAL_CAMPAIGN_JOB } from '../../server/src/modules/dialer/dial-campaign.job';
 import { useApiSuite } from './support/api-suite';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
 

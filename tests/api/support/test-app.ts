@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '../../../server/src/db/seeds/demo-accounts';
 import { createLogger } from '../../../server/src/logger';
 import type { Clock } from '../../../server/src/lib/clock';
 import { DIALER_TICK_JOB } from '../../../server/src/modules/dialer/dialer.jobs';
-import { DIAL_CAMPAIGN_JOB } from '../../../server/src/modules/dialer/dialer.service';
+import { DIAL_CAMPAIGN_JOB } from '../../../server/src/modules/dialer/dial-campaign.job';
 import { createApiClient, type ApiClient } from './api-client';
 import { signIn } from './api-actions';
 

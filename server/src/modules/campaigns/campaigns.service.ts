@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { DIAL_CAMPAIGN_JOB, dialCampaignJobOptions } from '../dialer/dialer.service';
+import { DIAL_CAMPAIGN_JOB, dialCampaignJobOptions } from '../dialer/dial-campaign.job';
 import type { EventsService } from '../events/events.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -61,6 +61,11 @@ export type DialingSettings = Pick<
   | 'pausedReason'
 >;
 
+/** Whether the dialer may call in the campaign: active, outbound and not paused (the store asks the same in SQL). */
+export function isRunningOutbound(campaign: Pick<Campaign, 'active' | 'campaignType' | 'pausedReason'>): boolean {
+  return campaign.active && campaign.campaignType === 'outbound' && !campaign.pausedReason;
+}
+
 const notFound = () => new DomainError('NOT_FOUND', 'The campaign could not be found.');
 const taken = () => new DomainError('CONFLICT', 'This campaign already has an agent.');
 const outboundRefused = () => new DomainError('OUTBOUND_NOT_ENABLED');
@@ -90,7 +95,7 @@ export function createCampaignsService(
 
   /** A campaign that starts running is handed to the dialer at once, rather than at the next minute's tick. */
   async function dialSoon(tenantId: string, campaign: Campaign): Promise<Campaign> {
-    if (campaign.active && campaign.campaignType === 'outbound' && !campaign.pausedReason) {
+    if (isRunningOutbound(campaign)) {
       await deps.jobs.send(
         DIAL_CAMPAIGN_JOB,
         { tenantId, campaignId: campaign.id },

@@ -1,13 +1,7 @@
 import type { JobDefinition } from '../../jobs/job-registry';
 import type { Jobs } from '../../jobs/jobs.types';
-import {
-  DIAL_CAMPAIGN_JOB,
-  dialCampaignJobOptions,
-  findDialingSettings,
-  type CampaignsForDialing,
-  type DialerService,
-  type PassResult,
-} from './dialer.service';
+import { DIAL_CAMPAIGN_JOB, dialCampaignJobOptions } from './dial-campaign.job';
+import { findDialingSettings, type CampaignsForDialing, type DialerService, type PassResult } from './dialer.service';
 
 export const DIALER_TICK_JOB = 'dialer-tick';
 

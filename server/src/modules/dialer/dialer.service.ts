@@ -14,8 +14,7 @@ import { newId } from '../../lib/ids';
 import { isProviderNotFound } from '../../lib/provider-call';
 import type { BatchCallState, VoiceConversation } from '../../providers/voice/voice.types';
 import type { AgentsService } from '../agents/agents.service';
-
-import type { CampaignsService, DialingSettings } from '../campaigns/campaigns.service';
+import { isRunningOutbound, type CampaignsService, type DialingSettings } from '../campaigns/campaigns.service';
 import type { ContactDialingService, DialingContact } from '../contacts/contact-dialing.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
 import type { EventsService } from '../events/events.service';
@@ -48,7 +47,10 @@ type AttemptRef = Pick<AttemptRecord, 'id' | 'tenantId' | 'contactId'>;
 /** The tenant-wide do-not-call list, as the dialer asks it before every dial: which of these numbers are listed. */
 export type DoNotCallCheck = Pick<DoNotCallService, 'isBlocked'>;
 
-/** What the dialer asks of the campaigns module: where there is work, a campaign's settings, a pause with a reason. */
+/**
+ * What the dialer asks of the campaigns module: where there is work, a campaign's settings, a pause with a reason, and
+ * whether it still runs when an attempt is recorded.
+ */
 export type CampaignsForDialing = Pick<
   CampaignsService,
   'listActiveOutbound' | 'dialingSettings' | 'pause' | 'isDialable'
@@ -129,15 +131,6 @@ export type DialerService = ReturnType<typeof createDialerService>;
  * is leased before anything else, its attempt is committed before the call is placed, and the outcome settles both
  * exactly once — from the webhook or, when that is lost, from the provider's own record; never by dialling again.
  */
-export const DIAL_CAMPAIGN_JOB = 'dial-campaign';
-
-/** One waiting dial-campaign job per campaign, whoever sends it: the minute's tick or a campaign just started. */
-export const dialCampaignJobOptions = (campaignId: string) => ({
-  singletonKey: campaignId,
-  retryLimit: 0,
-  expireInSeconds: 120,
-});
-
 export function createDialerService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config' | 'jobs'>,
   services: {
@@ -469,9 +462,7 @@ export function createDialerService(
    * outbound gets no call ('paused').
    */
   async function dialCampaign(campaign: DialingSettings, round: Round = newRound()): Promise<PassResult> {
-    if (!campaign.active || campaign.campaignType !== 'outbound' || campaign.pausedReason) {
-      return { placed: 0, idle: 'paused' };
-    }
+    if (!isRunningOutbound(campaign)) return { placed: 0, idle: 'paused' };
     const now = clock.now();
     const slotKey = `campaign:${campaign.id}`;
     const slotAt = await slotFreeAt(db, slotKey);
