@@ -42,7 +42,7 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   while (portsTaken < PORT_BLOCK) {
     const port = FIRST_PORT + portsTaken;
     portsTaken += 1;

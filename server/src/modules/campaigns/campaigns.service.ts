@@ -61,7 +61,7 @@ export type DialingSettings = Pick<
   | 'pausedReason'
 >;
 
-/** Whether the dialer may call in the campaign: active, outbound and not paused (the store asks the same in SQL). */
+/** Whether the dialer may call in the campaign: active, outbound and not paused (the store's runningOutbound in SQL). */
 export function isRunningOutbound(campaign: Pick<Campaign, 'active' | 'campaignType' | 'pausedReason'>): boolean {
   return campaign.active && campaign.campaignType === 'outbound' && !campaign.pausedReason;
 }

@@ -131,25 +131,22 @@ export async function findCampaign(db: Queryable, tenantId: string, id: string):
   return row ? toRecord(row) : undefined;
 }
 
-/** Active outbound campaigns that are not paused, of every tenant, oldest first: the dialer's work list. */
+/** Campaigns the dialer may call in: active, outbound and not paused (isRunningOutbound asks the same of a record). */
+const runningOutbound = (query: Knex.QueryBuilder) =>
+  query.where({ campaign_type: 'outbound', active: true }).whereNull('paused_reason');
+
+/** Running outbound campaigns of every tenant, oldest first: the dialer's work list. */
 export async function listActiveOutboundCampaigns(db: Queryable): Promise<CampaignRecord[]> {
-  const rows: CampaignRow[] = await db('campaigns')
-    .where({ campaign_type: 'outbound', active: true })
-    .whereNull('paused_reason')
-    .orderBy(['created_at', 'id']);
+  const rows: CampaignRow[] = await db('campaigns').where(runningOutbound).orderBy(['created_at', 'id']);
   return rows.map(toRecord);
 }
 
 /**
- * Whether the campaign may place calls now (active, outbound, not paused), read with a share lock on PostgreSQL so
- * that a pause or a change waits until `trx` ends (SQLite holds the whole database for a writing transaction).
+ * Whether the campaign is running outbound now, read with a share lock on PostgreSQL so that a pause or a change
+ * waits until `trx` ends (SQLite holds the whole database for a writing transaction).
  */
 export async function isDialableHeld(trx: Knex.Transaction, tenantId: string, id: string): Promise<boolean> {
-  const row = await trx('campaigns')
-    .where({ tenant_id: tenantId, id, campaign_type: 'outbound', active: true })
-    .whereNull('paused_reason')
-    .forShare()
-    .first('id');
+  const row = await trx('campaigns').where({ tenant_id: tenantId, id }).where(runningOutbound).forShare().first('id');
   return row !== undefined;
 }
 
