@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Middleware, Next, ParameterizedContext } from 'koa';
 import conditional from 'koa-conditional-get';
-import etag from 'koa-etag';
+import etag from '@koa/etag';
 import serve from 'koa-static';
 import { isApiPath } from '@shared/api/routes';
 import type { AppState } from './auth.middleware';
