@@ -102,11 +102,18 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads the US dollar to NZD rate, and refuses one that is not a positive number', () => {
-    expect(loadConfig({}).usdToNzdRate).toBe(1.7);
-    expect(loadConfig({ USD_TO_NZD_RATE: '1.62' }).usdToNzdRate).toBe(1.62);
+  it('reads the currency rate table, with USD_TO_NZD_RATE as the alias of its USD:NZD pair', () => {
+    expect(loadConfig({}).currencyRates).toEqual({ 'usd:nzd': 1.7 });
+    expect(loadConfig({ USD_TO_NZD_RATE: '1.62' }).currencyRates).toEqual({ 'usd:nzd': 1.62 });
+    expect(loadConfig({ CURRENCY_RATES: 'USD:AUD=1.5' }).currencyRates).toEqual({ 'usd:nzd': 1.7, 'usd:aud': 1.5 });
+    expect(loadConfig({ CURRENCY_RATES: 'USD:NZD=1.6,USD:AUD=1.5', USD_TO_NZD_RATE: '' }).currencyRates).toEqual({
+      'usd:nzd': 1.6,
+      'usd:aud': 1.5,
+    });
     expect(() => loadConfig({ USD_TO_NZD_RATE: '0' })).toThrow('USD_TO_NZD_RATE must be a positive number');
-    expect(() => loadConfig({ USD_TO_NZD_RATE: 'abc' })).toThrow();
+    expect(() => loadConfig({ USD_TO_NZD_RATE: 'abc' })).toThrow('USD_TO_NZD_RATE must be a positive number');
+    expect(() => loadConfig({ CURRENCY_RATES: 'USD:NZD=1.6', USD_TO_NZD_RATE: '1.7' })).toThrow('not both');
+    expect(() => loadConfig({ CURRENCY_RATES: 'USD=1.6' })).toThrow('CURRENCY_RATES: "USD=1.6"');
   });
 
   it('accepts a crash checkpoint only in tests', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { boolean, mixed, number, object, string, type InferType } from 'yup';
+import { parseCurrencyRates, type CurrencyRates } from '@shared/domain/money';
 import { readSecretFile } from './lib/secrets';
 
 /** Every setting the server reads, validated once at start-up; nothing else reads process.env. */
@@ -68,8 +69,11 @@ const configSchema = object({
   stripeSecretKey: string().optional(),
   stripePublishableKey: string().optional(),
   stripeWebhookSecret: string().optional(),
-  /** NZD per US dollar: vendors charge calls in US dollars, and we record their cost in NZD cents at this rate. */
-  usdToNzdRate: number().positive('USD_TO_NZD_RATE must be a positive number').default(1.7),
+  /**
+   * Rates by currency pair ('usd:nzd' → NZD per US dollar): vendors charge calls in their currency (US dollars), and
+   * we record each call in the tenant's currency at the rate of that pair; a pair without a rate is refused.
+   */
+  currencyRates: mixed<CurrencyRates>().required(),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
   /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
@@ -161,6 +165,25 @@ function resolveSeedDemo(value: string | undefined, production: boolean): boolea
   return true;
 }
 
+/** NZD per US dollar unless configured: the voice vendor charges in US dollars and the default plan is in NZD. */
+const DEFAULT_USD_TO_NZD_RATE = 1.7;
+
+/**
+ * CURRENCY_RATES (`USD:NZD=1.7,USD:AUD=1.5`), with USD_TO_NZD_RATE as an alias of its USD:NZD pair (naming the pair
+ * in both is refused as ambiguous); USD:NZD is 1.7 when neither names it.
+ */
+function readCurrencyRates(env: Env): CurrencyRates {
+  const rates = parseCurrencyRates(env.CURRENCY_RATES ?? '');
+  const alias = env.USD_TO_NZD_RATE?.trim();
+  if (alias && 'usd:nzd' in rates) throw new Error('Give the USD:NZD rate in CURRENCY_RATES or USD_TO_NZD_RATE, not both');
+  if (alias) {
+    const rate = Number(alias);
+    if (!Number.isFinite(rate) || rate <= 0) throw new Error('USD_TO_NZD_RATE must be a positive number');
+    return { ...rates, 'usd:nzd': rate };
+  }
+  return { 'usd:nzd': DEFAULT_USD_TO_NZD_RATE, ...rates };
+}
+
 /** Reads configuration from the environment (or a given map, in tests) and fails fast on bad values. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
@@ -206,7 +229,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    usdToNzdRate: env.USD_TO_NZD_RATE,
+    currencyRates: readCurrencyRates(env),
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
     runWorkers: env.RUN_WORKERS,
     workerJobs: env.WORKER_JOBS,

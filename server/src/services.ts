@@ -56,7 +56,7 @@ export function createServices(deps: AppDeps) {
   const doNotCall = createDoNotCallService(deps);
   const contacts = createContactsService(deps, campaigns, doNotCall, events);
   const contactSync = createContactSyncService(deps, campaigns, doNotCall);
-  const stats = createStatsService(deps);
+  const stats = createStatsService(deps, tenants);
   const billing = createBillingService(deps, tenants, usage);
   const plans = createPlansService(deps, tenants, billing);
   const providerIntents = createProviderIntentsService(deps);

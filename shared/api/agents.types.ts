@@ -5,8 +5,10 @@ export interface AgentStats {
   totalCalls: number;
   /** Seconds. */
   averageDuration: number;
-  /** NZD dollars with cents as decimals: the spec names this field in dollars, so it keeps that unit. */
-  totalCost: number;
+  /** What the agent's calls cost, in minor units of `currency` (the spec's totalCost, in integer cents). */
+  totalCostCents: number;
+  /** The tenant's currency (its plan's), ISO 4217 in lower case. */
+  currency: string;
 }
 
 /** An agent's knowledge source: a public page the voice provider reads, or one of the tenant's uploaded PDFs. */
@@ -58,13 +60,14 @@ export interface RecentCall {
   id: string;
   startedAt: string;
   durationSec: number;
-  /** NZD dollars with cents as decimals, as the spec names the field. */
-  costNzd: number;
+  /** Minor units of `currency` (the spec's costNzd, in integer cents). */
+  costCents: number;
+  currency: string;
 }
 
 export interface AgentStatsResponse extends AgentStats {
-  /** NZD dollars with cents as decimals, as the spec names the field. */
-  averageCost: number;
+  /** Minor units of `currency`, rounded to the nearest one (the spec's averageCost, in integer cents). */
+  averageCostCents: number;
   recentCalls: RecentCall[];
 }
 

@@ -34,8 +34,10 @@ export interface CallSummary {
   agentName: string;
   startedAt: string;
   durationSec: number;
-  /** NZD dollars, as the spec names it. */
-  costNzd: number;
+  /** What the call cost, in minor units of `currency` (the spec's costNzd, in integer cents). */
+  costCents: number;
+  /** ISO 4217, lower case: the tenant's currency when the call was recorded. */
+  currency: string;
   conversationId: string;
 }
 
@@ -95,14 +97,16 @@ export interface CallsAnalyticsResponse {
     successRate: number;
     /** Seconds. */
     averageDuration: number;
-    /** NZD dollars. */
-    totalCost: number;
-    averageCost: number;
+    /** Minor units of `currency`; the average is rounded to the nearest one. */
+    totalCostCents: number;
+    averageCostCents: number;
   };
-  /** One point per day of the period, days without calls included. */
-  series: Array<{ day: string; calls: number; successful: number; durationSec: number; costNzd: number }>;
+  /** One point per day of the period, days without calls included; costs in minor units of `currency`. */
+  series: Array<{ day: string; calls: number; successful: number; durationSec: number; costCents: number }>;
   /** Calls per outcome (answered, voicemail, busy, no_answer, failed). */
   outcomes: Array<{ outcome: string; calls: number }>;
+  /** The tenant's currency (its plan's), ISO 4217 in lower case. */
+  currency: string;
 }
 
 export interface RecentCallRow {
@@ -111,7 +115,9 @@ export interface RecentCallRow {
   agentName: string;
   startedAt: string;
   durationSec: number;
-  costNzd: number;
+  /** Minor units of `currency`. */
+  costCents: number;
+  currency: string;
   status: string;
   callSuccessful: string | null;
   direction: 'inbound' | 'outbound';

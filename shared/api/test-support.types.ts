@@ -7,7 +7,7 @@ export type TestUserRole = (typeof TEST_USER_ROLES)[number];
 
 /** The terms a test may set on a plan of its tenant's own, so that no test changes the shared catalogue. */
 export type TestPlanTerms = Partial<
-  Pick<Plan, 'maxAgents' | 'maxPhoneNumbers' | 'maxCampaigns' | 'phoneNumbersIncluded' | 'minutesIncluded'>
+  Pick<Plan, 'maxAgents' | 'maxPhoneNumbers' | 'maxCampaigns' | 'phoneNumbersIncluded' | 'minutesIncluded' | 'currency'>
 >;
 
 /** POST /api/test/tenants (NODE_ENV=test only). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billedMinutes, centsToDollars, usageTotals } from './call-minutes';
+import { billedMinutes, usageTotals } from './call-minutes';
 
 describe('call minutes', () => {
   it.each([
@@ -28,10 +28,5 @@ describe('call minutes', () => {
   it('bills only the minutes over the included ones', () => {
     expect(usageTotals(90, 100, 10)).toEqual({ minutesBillable: 0, billingCost: 0 });
     expect(usageTotals(130, 100, 12)).toEqual({ minutesBillable: 30, billingCost: 360 });
-  });
-
-  it('turns cents into dollars with cents precision', () => {
-    expect(centsToDollars(1234)).toBe(12.34);
-    expect(centsToDollars(0)).toBe(0);
   });
 });

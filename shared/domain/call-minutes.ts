@@ -17,8 +17,3 @@ export function usageTotals(minutesUsed: number, minutesIncluded: number, ratePe
   const minutesBillable = Math.max(0, minutesUsed - minutesIncluded);
   return { minutesBillable, billingCost: minutesBillable * ratePerMinuteCents };
 }
-
-/** Integer cents as NZD dollars with cents precision, for the API fields the spec gives in dollars. */
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}

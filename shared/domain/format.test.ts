@@ -8,7 +8,6 @@ import {
   formatMinutes,
   formatMinutesSeconds,
   formatMoney,
-  formatNzdDollars,
 } from './format';
 import { formatPhoneNumber } from './phone-format';
 
@@ -17,13 +16,12 @@ const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('format', () => {
   it('names the currency of every amount, two decimals, en-NZ grouping', () => {
-    expect(spaced(formatMoney(1000))).toBe('NZD 10.00');
+    expect(spaced(formatMoney(1000, 'NZD'))).toBe('NZD 10.00');
     expect(spaced(formatMoney(26, 'nzd'))).toBe('NZD 0.26');
     expect(spaced(formatMoney(123456789, 'usd'))).toBe('USD 1,234,567.89');
-    expect(spaced(formatMoney(Number.NaN))).toBe('NZD 0.00');
-    expect(spaced(formatNzdDollars(12.5))).toBe('NZD 12.50');
-    expect(spaced(formatNzdDollars(1234.567))).toBe('NZD 1,234.57');
-    expect(spaced(formatNzdDollars(0.26))).toBe('NZD 0.26');
+    expect(spaced(formatMoney(1250, 'aud'))).toBe('AUD 12.50');
+    expect(spaced(formatMoney(1000, 'jpy'))).toBe('JPY 1,000');
+    expect(spaced(formatMoney(Number.NaN, 'nzd'))).toBe('NZD 0.00');
   });
 
   it('shows dates as the spec does', () => {

@@ -1,6 +1,8 @@
+import { minorUnitDigits } from './money';
+
 /**
- * Every display format of the spec, in one place: money in New Zealand English with its currency named (costs are
- * NZD unless a field says otherwise), dates in English (US) with a short month (Jan 5, 2025), durations from integer
+ * Every display format of the spec, in one place: money in New Zealand English with its currency named (formatMoney
+ * is the only money formatter), dates in English (US) with a short month (Jan 5, 2025), durations from integer
  * seconds. Phone numbers have their own module (phone-format.ts): its metadata is the largest part of formatting.
  */
 
@@ -15,8 +17,8 @@ function moneyFormat(currency: string): Intl.NumberFormat {
       style: 'currency',
       currency: code,
       currencyDisplay: 'code',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: minorUnitDigits(code),
+      maximumFractionDigits: minorUnitDigits(code),
     });
     moneyFormats.set(code, format);
   }
@@ -25,14 +27,9 @@ function moneyFormat(currency: string): Intl.NumberFormat {
 
 const finiteOrZero = (value: number) => (Number.isFinite(value) ? value : 0);
 
-/** An amount in integer cents of a currency, e.g. (1000, 'nzd') → "NZD 10.00". */
-export function formatMoney(cents: number, currency = 'NZD'): string {
-  return moneyFormat(currency).format(finiteOrZero(cents) / 100);
-}
-
-/** An amount the spec gives in NZD dollars (agent stats, call costs), e.g. 12.5 → "NZD 12.50". */
-export function formatNzdDollars(dollars: number): string {
-  return moneyFormat('NZD').format(finiteOrZero(dollars));
+/** An amount in integer minor units of a currency, e.g. (1000, 'nzd') → "NZD 10.00", (1000, 'jpy') → "JPY 1,000". */
+export function formatMoney(minorUnits: number, currency: string): string {
+  return moneyFormat(currency).format(finiteOrZero(minorUnits) / 10 ** minorUnitDigits(currency));
 }
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextNumberCharge, phoneCosts, phoneEligibility } from './phone-billing';
 
-const plan = { phoneNumbersIncluded: 1, maxPhoneNumbers: 3, phoneNumberCostMonthly: 1000 };
+const plan = { currency: 'nzd', phoneNumbersIncluded: 1, maxPhoneNumbers: 3, phoneNumberCostMonthly: 1000 };
 
 describe('phone billing', () => {
   it('makes the included numbers free and the rest billable up to the maximum', () => {
@@ -23,7 +23,7 @@ describe('phone billing', () => {
   it('charges for a number exactly when it is beyond the included ones', () => {
     fc.assert(
       fc.property(fc.nat(20), fc.nat(20), fc.nat(5000), (included, count, cost) => {
-        const terms = { phoneNumbersIncluded: included, maxPhoneNumbers: 20, phoneNumberCostMonthly: cost };
+        const terms = { currency: 'nzd', phoneNumbersIncluded: included, maxPhoneNumbers: 20, phoneNumberCostMonthly: cost };
         const charge = nextNumberCharge(count, terms);
         expect(charge.includedInPlan).toBe(count < included);
         // Buying one more raises the monthly total by exactly the charge of that number.

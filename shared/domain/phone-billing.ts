@@ -2,9 +2,11 @@ import { formatMoney } from './format';
 
 /**
  * Phone number billing (spec 000 §6): numbers up to the plan's included count are free, further ones cost
- * the plan's monthly price each, up to the plan's maximum. Amounts are integer cents.
+ * the plan's monthly price each, up to the plan's maximum. Amounts are integer minor units of the plan's currency.
  */
 export interface PhonePlanTerms {
+  /** The plan's currency, ISO 4217 in lower case. */
+  currency: string;
   phoneNumbersIncluded: number;
   maxPhoneNumbers: number;
   /** Monthly price of each number beyond the included ones, in cents. */
@@ -29,15 +31,22 @@ export interface PhoneCosts {
   costPerNumber: number;
 }
 
+/** A number's monthly charge, in minor units of `currency`. */
+export interface NumberCharge {
+  includedInPlan: boolean;
+  costMonthly: number;
+  currency: string;
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The charge for the number bought when the tenant already has `currentCount`. */
 export function nextNumberCharge(
   currentCount: number,
   plan: PhonePlanTerms,
-): { includedInPlan: boolean; costMonthly: number } {
+): NumberCharge {
   const includedInPlan = currentCount < plan.phoneNumbersIncluded;
-  return { includedInPlan, costMonthly: includedInPlan ? 0 : plan.phoneNumberCostMonthly };
+  return { includedInPlan, costMonthly: includedInPlan ? 0 : plan.phoneNumberCostMonthly, currency: plan.currency };
 }
 
 export function phoneEligibility(currentCount: number, plan: PhonePlanTerms): PhoneEligibility {
@@ -49,7 +58,7 @@ export function phoneEligibility(currentCount: number, plan: PhonePlanTerms): Ph
   } else if (next.includedInPlan) {
     reason = `Your next number is included in your plan (${currentCount} of ${plan.phoneNumbersIncluded} included numbers in use).`;
   } else {
-    reason = `Your next number costs ${formatMoney(next.costMonthly)} per month.`;
+    reason = `Your next number costs ${formatMoney(next.costMonthly, plan.currency)} per month.`;
   }
   return {
     currentCount,

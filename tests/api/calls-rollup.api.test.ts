@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallsAnalyticsResponse } from '@shared/api/calls.types';
 import { apiRoutes } from '@shared/api/routes';
-import { centsToDollars } from '@shared/domain/call-minutes';
 import type { CallsPeriod } from '@shared/schemas/calls.schema';
 import { PERIOD_DAYS } from '@shared/schemas/calls.schema';
 import type { CallOutcome, VoiceConversation } from '../../server/src/providers/voice/voice.types';
@@ -99,7 +98,7 @@ describe.each(TEST_DATABASES)('calls analytics: rollups equal the raw calls (%s)
         totalCalls: calls,
         successfulCalls: successful,
         averageDuration: calls ? Math.round(durationSec / calls) : 0,
-        totalCost: centsToDollars(costCents),
+        totalCostCents: costCents,
       },
       outcomes: [...outcomes].map(([outcome, count]) => ({ outcome, calls: count })).sort(byOutcome),
       perDay,

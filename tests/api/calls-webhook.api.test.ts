@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
+import type { VoiceConversation } from '../../server/src/providers/voice/voice.types';
 import { elevenLabsSignatureHeader } from '../../server/src/sandbox/webhook.delivery';
 import { buyNumber, createAgent, freshTenant, type FreshTenant } from './support/api-actions';
 import { useApiSuite } from './support/api-suite';
@@ -12,7 +13,7 @@ const nowSecs = () => Math.floor(Date.now() / 1000);
 describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', (kind) => {
   // No included minutes and a rate of the tenant's own, so every recorded minute shows up as overage.
   const suite = useApiSuite(kind, {
-    config: { usdToNzdRate: 2.5 },
+    config: { currencyRates: { 'usd:nzd': 2.5 } },
     tenant: { planTerms: { minutesIncluded: 0 }, pricePerMinuteOverride: 25 },
   });
   let app: TestApp;
@@ -143,8 +144,9 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
         call_successful: 'success',
       });
       expect(Number(row.duration_sec)).toBeGreaterThan(0);
-      // The vendor's US-dollar charge is kept as it came, and our NZD cents follow from the configured rate.
+      // The vendor's US-dollar charge is kept as it came, and the tenant's NZD cents follow from the configured rate.
       expect(row.vendor_currency).toBe('usd');
+      expect(row.cost_currency).toBe('nzd');
       expect(Number(row.vendor_cost_micros)).toBeGreaterThan(0);
       expect(Number(row.cost_cents)).toBe(Math.round((Number(row.vendor_cost_micros) * 2.5) / 10_000));
       const transcript = JSON.parse(row.transcript);
@@ -228,6 +230,51 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
       expect(res.body).toEqual({ received: true, outcome: 'queued' });
       await eventually(async () => expect(await count('calls', { conversation_id: conversationId })).toBe(1), 30_000);
       expect(getConversation.mock.calls.filter(([id]) => id === conversationId).length).toBeGreaterThanOrEqual(2);
+    });
+
+    /** A finished conversation of a new agent of a tenant on a plan priced in `currency`, charged 0.42 USD. */
+    async function conversationOfTenantIn(currency: 'usd' | 'aud') {
+      const payer = await freshTenant(app, { planTerms: { currency } });
+      const created = await createAgent(app, payer.admin.token, {
+        name: 'Rua',
+        purpose: 'Answer questions.',
+        greeting: 'Hello!',
+        closing: 'Bye!',
+      });
+      expect(created.status, created.text).toBe(201);
+      const conversation: VoiceConversation = {
+        conversationId: `conv_${randomUUID()}`,
+        agentId: created.body.agent.elevenlabsAgentId,
+        status: 'done',
+        startedAt: new Date().toISOString(),
+        durationSec: 30,
+        vendorCost: { currency: 'usd', amountMicros: 420_000 },
+        direction: 'inbound',
+        agentPhoneNumber: null,
+        customerPhoneNumber: '+6421555000',
+        outcome: 'answered',
+        transcript: [],
+        analysis: null,
+        recordingUrl: null,
+      };
+      return { payer, conversation };
+    }
+
+    it('records a call of a tenant whose currency is the vendor’s as charged, without a rate', async () => {
+      const { payer, conversation } = await conversationOfTenantIn('usd');
+      expect(await app.built.services.calls.recordConversation(conversation)).toBe('recorded');
+      const row = await app.deps.db('calls').where({ conversation_id: conversation.conversationId }).first();
+      expect({ cents: Number(row.cost_cents), currency: row.cost_currency }).toEqual({ cents: 42, currency: 'usd' });
+      const usage = await app.deps.db('usage').where({ tenant_id: payer.id }).first();
+      expect(usage.currency).toBe('usd');
+    });
+
+    it('refuses to record a call in a currency without a configured rate, rather than guess one', async () => {
+      const { payer, conversation } = await conversationOfTenantIn('aud');
+      await expect(app.built.services.calls.recordConversation(conversation)).rejects.toThrow(
+        'No rate is configured from USD to AUD',
+      );
+      expect(await count('calls', { tenant_id: payer.id })).toBe(0);
     });
 
     it('keeps counting the calls of a deleted agent in the dashboard total', async () => {

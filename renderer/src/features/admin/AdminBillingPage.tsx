@@ -33,9 +33,11 @@ const SEARCH_DELAY_MS = 300;
 const isSortField = (field: string): field is AdminTenantSortField =>
   (ADMIN_TENANT_SORT_FIELDS as readonly string[]).includes(field);
 
-/** Revenue in each currency the plans are priced in, e.g. "NZD 490.00 + USD 49.00". */
+/** Revenue in each currency the plans are priced in, e.g. "NZD 490.00 + USD 49.00"; "0" without any tenant. */
 const revenueText = (totals: MoneyTotal[]) =>
-  totals.length === 0 ? formatMoney(0) : totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ');
+  totals.length === 0
+    ? formatCount(0)
+    : totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ');
 
 /** The search as typed, and the one the table asks for once typing pauses. */
 function useDebouncedSearch() {

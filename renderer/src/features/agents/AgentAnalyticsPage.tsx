@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Agent, AgentStatsResponse } from '@shared/api/agents.types';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatClock, formatDate, formatDateTime, formatMinutes, formatNzdDollars } from '@shared/domain/format';
+import { formatClock, formatDate, formatDateTime, formatMinutes, formatMoney } from '@shared/domain/format';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -116,8 +116,8 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           <Figure size="large" label="Total Calls" value={show((s) => String(s.totalCalls))} />
           <Figure size="large" label="Average Duration" value={show((s) => formatMinutes(s.averageDuration))} />
-          <Figure size="large" label="Total Cost" value={show((s) => formatNzdDollars(s.totalCost))} />
-          <Figure size="large" label="Average Cost" value={show((s) => formatNzdDollars(s.averageCost))} />
+          <Figure size="large" label="Total Cost" value={show((s) => formatMoney(s.totalCostCents, s.currency))} />
+          <Figure size="large" label="Average Cost" value={show((s) => formatMoney(s.averageCostCents, s.currency))} />
         </Box>
 
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
@@ -143,7 +143,7 @@ function QuickStats({ stats, loading }: { stats: AgentStatsResponse | undefined;
                   </ListItemIcon>
                   <ListItemText
                     primary={formatDateTime(call.startedAt)}
-                    secondary={`Duration ${formatClock(call.durationSec)} · ${formatNzdDollars(call.costNzd)}`}
+                    secondary={`Duration ${formatClock(call.durationSec)} · ${formatMoney(call.costCents, call.currency)}`}
                   />
                   <ChevronRightIcon color="action" />
                 </ListItemButton>

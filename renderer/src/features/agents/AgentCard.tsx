@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import type { Agent } from '@shared/api/agents.types';
-import { formatMinutesSeconds, formatNzdDollars } from '@shared/domain/format';
+import { formatMinutesSeconds, formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -84,7 +84,7 @@ export function AgentCard({ agent, canManage, onEdit, onRemove, removing = false
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
           <Figure size="small" label="Total Calls" value={String(stats.totalCalls)} />
           <Figure size="small" label="Avg Duration" value={formatMinutesSeconds(stats.averageDuration)} />
-          <Figure size="small" label="Total Cost" value={formatNzdDollars(stats.totalCost)} />
+          <Figure size="small" label="Total Cost" value={formatMoney(stats.totalCostCents, stats.currency)} />
         </Box>
 
         {agent.locked && (

@@ -104,12 +104,12 @@ export function BillingTab() {
           <Figure label="Plan" value={billing.plan || 'Standard'} size="small" />
           <Figure label="Payment method" value={billing.hasPaymentMethod ? 'On file' : 'Missing'} size="small" />
         </FiguresCard>
-        {whenLoaded(limits, 'Failed to fetch plan limits', ({ limits: plan }) => (
+        {whenLoaded(limits, 'Failed to fetch plan limits', ({ limits: plan, currency }) => (
           <FiguresCard title="Plan Details" testId="plan-details-card">
             <Figure label="Monthly minutes" value={plan.minutesIncluded} size="small" />
             <Figure
               label="Overage rate"
-              value={`${formatMoney(plan.overageRatePerMinute, usage.data?.currency)}/min`}
+              value={`${formatMoney(plan.overageRatePerMinute, currency)}/min`}
               size="small"
             />
           </FiguresCard>

@@ -8,7 +8,7 @@ import {
 } from '@shared/api/calls.types';
 import { answerQualityTone, isSuccessfulCall, sentimentTone } from '@shared/domain/call-display';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatClock, formatMinutesSeconds, formatNzDateTime, formatNzdDollars } from '@shared/domain/format';
+import { formatClock, formatMinutesSeconds, formatNzDateTime, formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -323,7 +323,7 @@ export function CallDetailPage() {
                 <Figure label="Agent" value={data.call.agentName} />
                 <Figure label="Date and time (New Zealand)" value={formatNzDateTime(data.call.startedAt)} />
                 <Figure label="Duration" value={formatMinutesSeconds(data.call.durationSec)} />
-                <Figure label="Cost" value={formatNzdDollars(data.call.costNzd)} />
+                <Figure label="Cost" value={formatMoney(data.call.costCents, data.call.currency)} />
                 <Figure
                   label="Conversation ID"
                   value={

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { RecentCallRow } from '@shared/api/calls.types';
 import { isSuccessfulCall } from '@shared/domain/call-display';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatCount, formatDateTime, formatMinutesSeconds, formatNzdDollars } from '@shared/domain/format';
+import { formatCount, formatDateTime, formatMinutesSeconds, formatMoney } from '@shared/domain/format';
 import { CALLS_PERIODS, type CallsPeriod } from '@shared/schemas/calls.schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -87,11 +87,11 @@ const COLUMNS: GridColDef<RecentCallRow>[] = [
     valueFormatter: (value: number) => formatMinutesSeconds(value),
   },
   {
-    field: 'costNzd',
+    field: 'costCents',
     headerName: 'Cost',
     width: 110,
     sortable: false,
-    valueFormatter: (value: number) => formatNzdDollars(value),
+    valueFormatter: (value: number, row: RecentCallRow) => formatMoney(value, row.currency),
   },
 ];
 
@@ -184,7 +184,7 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
             />
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>
-            <Figure size="large" label="Total cost" value={totals ? formatNzdDollars(totals.totalCost) : '—'} />
+            <Figure size="large" label="Total cost" value={analytics.data ? formatMoney(analytics.data.totals.totalCostCents, analytics.data.currency) : '—'} />
           </Grid>
         </Grid>
         <Grid container spacing={2}>

@@ -36,7 +36,7 @@ export function PhoneBillingCard({ billing, loading, error }: PhoneBillingCardPr
       </Card>
     );
   }
-  const { eligibility, currentCosts } = billing;
+  const { eligibility, currentCosts, currency } = billing;
   const usedShare = eligibility.maxAllowed > 0 ? (eligibility.currentCount / eligibility.maxAllowed) * 100 : 100;
   return (
     <Card variant="outlined" data-testid="phone-billing-card">
@@ -47,10 +47,10 @@ export function PhoneBillingCard({ billing, loading, error }: PhoneBillingCardPr
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
           <Figure label="Numbers in use" value={`${eligibility.currentCount} of ${eligibility.maxAllowed}`} />
           <Figure label="Included in plan" value={String(eligibility.includedInPlan)} />
-          <Figure label="Cost per extra number" value={`${formatMoney(currentCosts.costPerNumber)}/mo`} />
+          <Figure label="Cost per extra number" value={`${formatMoney(currentCosts.costPerNumber, currency)}/mo`} />
           <Figure
             label={`Monthly cost (${currentCosts.billableNumbers} billable)`}
-            value={formatMoney(currentCosts.totalCost)}
+            value={formatMoney(currentCosts.totalCost, currency)}
           />
         </Box>
         <LinearProgress

@@ -108,7 +108,7 @@ export function PhoneNumbersPage() {
 
       <PurchaseNumberDialog
         number={chosen}
-        eligibility={billing.data?.eligibility}
+        billing={billing.data}
         purchasing={purchasing.isLoading}
         error={purchaseError}
         onConfirm={(number) => void confirmPurchase(number)}

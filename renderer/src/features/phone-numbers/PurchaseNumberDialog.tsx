@@ -13,7 +13,8 @@ import { NumberBadges, placeOf } from './NumberBadges';
 interface PurchaseNumberDialogProps {
   /** The number chosen from the search; the dialog is open while there is one. */
   number: AvailablePhoneNumber | null;
-  eligibility: PhoneBillingResponse['eligibility'] | undefined;
+  /** The tenant's number billing: eligibility for the purchase and the currency of its cost. */
+  billing: PhoneBillingResponse | undefined;
   purchasing: boolean;
   error: string | null;
   onConfirm: (number: AvailablePhoneNumber) => void;
@@ -23,12 +24,13 @@ interface PurchaseNumberDialogProps {
 /** The confirmation before a number is bought (spec 000 §4): what it is and what it adds to the bill. */
 export function PurchaseNumberDialog({
   number,
-  eligibility,
+  billing,
   purchasing,
   error,
   onConfirm,
   onCancel,
 }: PurchaseNumberDialogProps) {
+  const eligibility = billing?.eligibility;
   const included = eligibility ? eligibility.nextNumberCost === 0 : false;
   return (
     <Dialog
@@ -55,7 +57,7 @@ export function PurchaseNumberDialog({
             <Typography sx={{ mb: 1 }} data-testid="purchase-cost">
               {included
                 ? 'This number is included in your plan at no extra monthly cost.'
-                : `This number adds ${formatMoney(eligibility.nextNumberCost)} per month to your bill.`}
+                : `This number adds ${formatMoney(eligibility.nextNumberCost, billing.currency)} per month to your bill.`}
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">

@@ -15,6 +15,7 @@ import * as contactSync from './0013_contact-sync';
 import * as tenantCallRollups from './0014_tenant-call-rollups';
 import * as campaignAnalytics from './0015_campaign-analytics';
 import * as apiKeyLastFour from './0016_api-key-last-four';
+import * as moneyCurrencies from './0017_money-currencies';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0014_tenant-call-rollups', tenantCallRollups],
   ['0015_campaign-analytics', campaignAnalytics],
   ['0016_api-key-last-four', apiKeyLastFour],
+  ['0017_money-currencies', moneyCurrencies],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

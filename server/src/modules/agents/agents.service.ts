@@ -108,13 +108,13 @@ export function createAgentsService(
 
   async function view(tenantId: string, id: string): Promise<Agent> {
     const agent = await requireAgent(tenantId, id);
-    const { averageCost: _averageCost, ...totals } = await stats.agentTotals(tenantId, id);
+    const { averageCostCents: _averageCost, ...totals } = await stats.agentTotals(tenantId, id);
     return toAgent(agent, totals);
   }
 
   async function list(tenantId: string): Promise<Agent[]> {
-    const agents = await listAgents(db, tenantId);
-    return agents.map((agent) => toAgent(agent, listedAgentStats(agent.totals)));
+    const [agents, currency] = await Promise.all([listAgents(db, tenantId), tenants.currency(tenantId)]);
+    return agents.map((agent) => toAgent(agent, listedAgentStats(agent.totals, currency)));
   }
 
   /**

@@ -8,13 +8,14 @@ import type {
 } from '@shared/api/billing.types';
 import type { SyncUsageResponse } from '@shared/api/admin-billing.types';
 import type { BillingStatus } from '@shared/domain/roles';
+import type { NumberCharge } from '@shared/domain/phone-billing';
 import type { PlanConfig } from '@shared/schemas/billing.schema';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { PaymentEvent, SubscriptionView } from '../../providers/payments/payments.types';
-import type { PlanRecord, TenantsService } from '../tenants/tenants.service';
+import { usageTermsOn, type PlanRecord, type TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
 import {
   countPhoneNumbers,
@@ -124,11 +125,7 @@ export function createBillingService(
         ...(planChanged ? { plan: { id: plan.id, minutesIncluded: plan.minutesIncluded } } : {}),
       });
       if (planChanged) {
-        await usage.reviseCurrentMonth(tx, tenantId, {
-          minutesIncluded: plan.minutesIncluded,
-          ratePerMinuteCents: tenant.pricePerMinuteOverride ?? plan.overageRatePerMinute,
-          meteredCustomerId: view.customerId,
-        });
+        await usage.reviseCurrentMonth(tx, tenantId, usageTermsOn(plan, tenant, view.customerId));
       }
       return true;
     };
@@ -390,11 +387,7 @@ export function createBillingService(
             await tenants.updateBilling(trx, tenantId, {
               plan: { id: plan.id, minutesIncluded: plan.minutesIncluded },
             });
-            await usage.reviseCurrentMonth(trx, tenantId, {
-              minutesIncluded: plan.minutesIncluded,
-              ratePerMinuteCents: tenant.pricePerMinuteOverride ?? plan.overageRatePerMinute,
-              meteredCustomerId: null,
-            });
+            await usage.reviseCurrentMonth(trx, tenantId, usageTermsOn(plan, tenant, null));
           });
         }
       }
@@ -452,7 +445,7 @@ export function createBillingService(
       trx: Knex.Transaction,
       tenantId: string,
       phoneNumberId: string,
-      charge: { costMonthly: number; includedInPlan: boolean },
+      charge: NumberCharge,
     ): Promise<void> {
       await insertPhoneNumberCharge(
         trx,

@@ -7,8 +7,10 @@ export interface PhoneNumberCharge {
   id: string;
   phoneNumberId: string;
   month: string;
-  /** Cents per month, in the plan's currency; 0 when the number is included in the plan. */
+  /** Minor units of `currency` per month; 0 when the number is included in the plan. */
   costMonthly: number;
+  /** The plan's currency when the number was bought. */
+  currency: string;
   includedInPlan: boolean;
 }
 
@@ -24,6 +26,7 @@ export async function insertPhoneNumberCharge(
     phone_number_id: charge.phoneNumberId,
     month_yyyy_mm: charge.month,
     cost_monthly: charge.costMonthly,
+    currency: charge.currency,
     included_in_plan: charge.includedInPlan,
     created_at: now,
   });

@@ -6,7 +6,7 @@ import {
   type RecentCallsResponse,
 } from '@shared/api/calls.types';
 import { publicAnalysis, type CallAnalysis } from '@shared/schemas/calls.schema';
-import { centsToDollars } from '@shared/domain/call-minutes';
+import { convertMicros } from '@shared/domain/money';
 import type { AppDeps } from '../../app-deps';
 import { DomainError, isProviderError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
@@ -82,11 +82,6 @@ export function createCallsService(
 ) {
   const { agents, campaigns, tenants, usage, stats, events, analysis } = services;
 
-  /** The vendor charges in US dollars; we record NZD cents at the configured rate, and keep the vendor's figure. */
-  function nzdCents(vendorCost: VoiceConversation['vendorCost']): number {
-    return Math.max(0, Math.round((vendorCost.amountMicros / 1_000_000) * deps.config.usdToNzdRate * 100));
-  }
-
   async function recordConversation(
     conversation: VoiceConversation,
     options: { webhookEventId?: string } = {},
@@ -106,7 +101,10 @@ export function createCallsService(
     const now = isoNow(deps.clock);
     const started = new Date(conversation.startedAt);
     const durationSec = Math.max(0, Math.round(conversation.durationSec));
-    const costCents = nzdCents(conversation.vendorCost);
+    // The vendor's charge in its currency becomes the tenant's at the configured rate for that pair (a pair without
+    // one fails the recording loudly, and the job retries it once the rate is configured); the vendor's figure is kept.
+    const { vendorCost } = conversation;
+    const costCents = convertMicros(vendorCost.amountMicros, vendorCost.currency, terms.currency, deps.config.currencyRates);
     const startedAt = started.toISOString();
 
     return deps.db.transaction(async (trx) => {
@@ -130,8 +128,9 @@ export function createCallsService(
           endedAt: new Date(started.getTime() + durationSec * 1000).toISOString(),
           durationSec,
           costCents,
-          vendorCurrency: conversation.vendorCost.currency,
-          vendorCostMicros: Math.max(0, Math.round(conversation.vendorCost.amountMicros)),
+          costCurrency: terms.currency,
+          vendorCurrency: vendorCost.currency,
+          vendorCostMicros: Math.max(0, Math.round(vendorCost.amountMicros)),
           recordingUrl: conversation.recordingUrl,
           voicemailDetected: conversation.outcome === 'voicemail',
           transcript: JSON.stringify(conversation.transcript),
@@ -263,7 +262,8 @@ export function createCallsService(
         agentName: call.agentName ?? DELETED_AGENT_NAME,
         startedAt: call.startedAt,
         durationSec: call.durationSec,
-        costNzd: centsToDollars(call.costCents),
+        costCents: call.costCents,
+        currency: call.costCurrency,
         conversationId: call.conversationId,
       };
       const analysed = call.analysis ? publicAnalysis(JSON.parse(call.analysis) as CallAnalysis) : null;
@@ -375,9 +375,19 @@ export function createCallsService(
       return recordConversation(conversation, { webhookEventId: eventId });
     },
 
-    /** What a campaign's calls started in [since, until) cost, in NZD cents. */
-    campaignCostCents: (tenantId: string, campaignId: string, since: string, until: string) =>
-      campaignCostCents(deps.db, tenantId, campaignId, since, until),
+    /** What a campaign's calls started in [since, until) cost, in minor units of the tenant's currency. */
+    async campaignCost(
+      tenantId: string,
+      campaignId: string,
+      since: string,
+      until: string,
+    ): Promise<{ costCents: number; currency: string }> {
+      const [costCents, currency] = await Promise.all([
+        campaignCostCents(deps.db, tenantId, campaignId, since, until),
+        tenants.currency(tenantId),
+      ]);
+      return { costCents, currency };
+    },
 
     recordedConversationIds: (tenantId: string, conversationIds: string[]) =>
       recordedConversationIds(deps.db, tenantId, conversationIds),

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecentCall } from '@shared/api/agents.types';
 import type { RecentCallRow } from '@shared/api/calls.types';
-import { centsToDollars } from '@shared/domain/call-minutes';
 import { toIso, toIsoOrNull, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
@@ -20,8 +19,9 @@ export interface NewCall {
   startedAt: string;
   endedAt: string;
   durationSec: number;
-  /** What the call cost us, in NZD cents, converted from the vendor's charge below. */
+  /** What the call cost us, in minor units of the tenant's currency, converted from the vendor's charge below. */
   costCents: number;
+  costCurrency: string;
   /** The vendor's own charge: its currency (ISO 4217, lower case) and millionths of that currency's unit. */
   vendorCurrency: string;
   vendorCostMicros: number;
@@ -55,6 +55,7 @@ export async function insertCallOnce(
       ended_at: call.endedAt,
       duration_sec: call.durationSec,
       cost_cents: call.costCents,
+      cost_currency: call.costCurrency,
       vendor_currency: call.vendorCurrency,
       vendor_cost_micros: call.vendorCostMicros,
       recording_url: call.recordingUrl,
@@ -119,12 +120,13 @@ export async function recentAgentCalls(
       { column: 'id', order: 'desc' },
     ])
     .limit(limit)
-    .select('id', 'started_at', 'duration_sec', 'cost_cents');
+    .select('id', 'started_at', 'duration_sec', 'cost_cents', 'cost_currency');
   return rows.map((row) => ({
     id: String(row.id),
     startedAt: toIso(row.started_at),
     durationSec: Number(row.duration_sec),
-    costNzd: centsToDollars(Number(row.cost_cents)),
+    costCents: Number(row.cost_cents),
+    currency: String(row.cost_currency),
   }));
 }
 
@@ -140,7 +142,7 @@ export async function platformActivitySince(db: Db, since: string): Promise<{ ca
   return { calls: Number(row?.calls ?? 0), minutes: Number(row?.minutes ?? 0) };
 }
 
-/** What a campaign's calls started in [since, until) cost, in NZD cents (calls_campaign_started index). */
+/** What a campaign's calls started in [since, until) cost, in minor units of the tenant's currency (calls_campaign_started index). */
 export async function campaignCostCents(
   db: Queryable,
   tenantId: string,
@@ -167,6 +169,7 @@ export interface CallRecord {
   startedAt: string;
   durationSec: number;
   costCents: number;
+  costCurrency: string;
   customerPhoneNumber: string | null;
   recordingUrl: string | null;
   /** The provider's conversation as cached on the call (JSON), and when. */
@@ -187,6 +190,7 @@ const CALL_COLUMNS = [
   'c.started_at',
   'c.duration_sec',
   'c.cost_cents',
+  'c.cost_currency',
   'c.customer_phone_number',
   'c.recording_url',
   'c.conversation_data',
@@ -208,6 +212,7 @@ function toCallRecord(row: Record<string, unknown>): CallRecord {
     startedAt: toIso(row.started_at),
     durationSec: Number(row.duration_sec),
     costCents: Number(row.cost_cents),
+    costCurrency: String(row.cost_currency),
     customerPhoneNumber: textOrNull(row.customer_phone_number),
     recordingUrl: textOrNull(row.recording_url),
     conversationData: textOrNull(row.conversation_data),
@@ -293,6 +298,7 @@ export async function pageOfCalls(
       'c.started_at',
       'c.duration_sec',
       'c.cost_cents',
+      'c.cost_currency',
       'c.status',
       'c.call_successful',
       'c.direction',
@@ -303,7 +309,8 @@ export async function pageOfCalls(
     agentName: textOrNull(row.agent_name) ?? DELETED_AGENT_NAME,
     startedAt: toIso(row.started_at),
     durationSec: Number(row.duration_sec),
-    costNzd: centsToDollars(Number(row.cost_cents)),
+    costCents: Number(row.cost_cents),
+    currency: String(row.cost_currency),
     status: String(row.status),
     callSuccessful: textOrNull(row.call_successful),
     direction: row.direction === 'outbound' ? 'outbound' : 'inbound',

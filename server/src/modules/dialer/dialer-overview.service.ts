@@ -49,8 +49,6 @@ function toAttempt(record: AttemptRecord): CallAttempt {
 const campaignNotFound = () => new DomainError('NOT_FOUND', 'Campaign not found');
 
 const OUTCOMES: readonly AttemptOutcome[] = ['answered', 'voicemail', 'busy', 'no_answer', 'failed'];
-/** Call costs are recorded in New Zealand cents (calls.cost_cents). */
-const COST_CURRENCY = 'nzd';
 
 const noOutcomes = () => Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<AttemptOutcome, number>;
 const isOutcome = (value: string): value is AttemptOutcome => (OUTCOMES as readonly string[]).includes(value);
@@ -62,7 +60,7 @@ export function createDialerOverviewService(
     campaigns: CampaignsForDialing;
     contacts: ContactDialingService;
     doNotCall: DoNotCallCheck;
-    calls: Pick<CallsService, 'campaignCostCents'>;
+    calls: Pick<CallsService, 'campaignCost'>;
   },
 ) {
   const { campaigns, contacts, doNotCall, calls } = services;
@@ -144,7 +142,7 @@ export function createDialerOverviewService(
           : analyticsPeriodEndingToday(deps.clock.now(), campaign.timezone);
       const period = campaignDays(from, to, campaign.timezone);
       const since = period.days[0]?.startsAt ?? period.endsAt;
-      const [counts, costCents] = await Promise.all([
+      const [counts, cost] = await Promise.all([
         countSettledByDay(
           deps.db,
           tenantId,
@@ -152,7 +150,7 @@ export function createDialerOverviewService(
           period.days.map((day) => day.startsAt),
           period.endsAt,
         ),
-        calls.campaignCostCents(tenantId, campaign.id, since, period.endsAt),
+        calls.campaignCost(tenantId, campaign.id, since, period.endsAt),
       ]);
       const days: CampaignAnalyticsDay[] = period.days.map((day) => ({ date: day.date, outcomes: noOutcomes() }));
       let answeredSeconds = 0;
@@ -174,8 +172,7 @@ export function createDialerOverviewService(
         answered,
         answerRate: callCount > 0 ? answered / callCount : null,
         averageDurationSec: answered > 0 ? Math.round(answeredSeconds / answered) : null,
-        costCents,
-        currency: COST_CURRENCY,
+        ...cost,
       };
     },
 

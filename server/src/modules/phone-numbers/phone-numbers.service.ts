@@ -5,7 +5,13 @@ import type {
   PhoneNumber,
   PurchasePhoneNumberResponse,
 } from '@shared/api/phone-numbers.types';
-import { nextNumberCharge, phoneCosts, phoneEligibility, type PhonePlanTerms } from '@shared/domain/phone-billing';
+import {
+  nextNumberCharge,
+  phoneCosts,
+  phoneEligibility,
+  type NumberCharge,
+  type PhonePlanTerms,
+} from '@shared/domain/phone-billing';
 import type {
   AvailableNumbersQuery,
   PurchasePhoneNumberRequest,
@@ -47,7 +53,6 @@ export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
 const NOT_AVAILABLE = 'This phone number is no longer available.';
 
-type NumberCharge = { includedInPlan: boolean; costMonthly: number };
 
 function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
   const agent = record.assignedAgent;
@@ -83,7 +88,7 @@ export function createPhoneNumbersService(
 ) {
   const { db } = deps;
 
-  async function planTerms(tenantId: string): Promise<PhonePlanTerms & { currency: string }> {
+  async function planTerms(tenantId: string): Promise<PhonePlanTerms> {
     const plan = await tenants.plan(tenantId);
     return {
       phoneNumbersIncluded: plan.phoneNumbersIncluded,

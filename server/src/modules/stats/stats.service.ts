@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AgentStats, AgentStatsResponse } from '@shared/api/agents.types';
-import { centsToDollars } from '@shared/domain/call-minutes';
 import type { AppDeps } from '../../app-deps';
+import type { TenantsService } from '../tenants/tenants.service';
 import type { Queryable } from '../../db/dialect';
 import type { CallsAnalyticsResponse } from '@shared/api/calls.types';
 import { PERIOD_DAYS, type CallsPeriod } from '@shared/schemas/calls.schema';
@@ -22,21 +22,24 @@ export type StatsService = ReturnType<typeof createStatsService>;
 
 type AgentTotals = Omit<AgentStatsResponse, 'recentCalls'>;
 
-/** The spec gives agent costs in NZD dollars; the rollup keeps cents. */
-function toAgentTotals(totals: CallTotals | undefined): AgentTotals {
+/** Rollup totals as the API gives them; amounts in minor units of the tenant's currency, averages rounded. */
+function toAgentTotals(totals: CallTotals | undefined, currency: string): AgentTotals {
   const calls = totals?.calls ?? 0;
-  if (!totals || calls === 0) return { totalCalls: 0, averageDuration: 0, totalCost: 0, averageCost: 0 };
+  if (!totals || calls === 0) {
+    return { totalCalls: 0, averageDuration: 0, totalCostCents: 0, averageCostCents: 0, currency };
+  }
   return {
     totalCalls: calls,
     averageDuration: Math.round(totals.durationSec / calls),
-    totalCost: centsToDollars(totals.costCents),
-    averageCost: centsToDollars(Math.round(totals.costCents / calls)),
+    totalCostCents: totals.costCents,
+    averageCostCents: Math.round(totals.costCents / calls),
+    currency,
   };
 }
 
 /** An agent's stats as agent lists show them (no average cost). */
-export function listedAgentStats(totals: CallTotals): AgentStats {
-  const { averageCost: _averageCost, ...stats } = toAgentTotals(totals);
+export function listedAgentStats(totals: CallTotals, currency: string): AgentStats {
+  const { averageCostCents: _averageCost, ...stats } = toAgentTotals(totals, currency);
   return stats;
 }
 
@@ -60,7 +63,11 @@ export const agentTotalsJoin: AgentTotalsJoin = {
 /** Per-agent call statistics, read from the daily rollup that recording a call maintains. */
 const DAY_MS = 24 * 3600 * 1000;
 
-export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+/**
+ * The rollups sum each call's cost as recorded, in the tenant's currency (its plan's); they are read in the tenant's
+ * currency of today.
+ */
+export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>, tenants: TenantsService) {
   return {
     /** Adds a recorded call to its agent's and its tenant's day in `trx`, the transaction that records the call. */
     recordCall: (
@@ -94,9 +101,10 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       );
       const from = days[0]!;
       const to = days.at(-1)!;
-      const [daily, outcomes] = await Promise.all([
+      const [daily, outcomes, currency] = await Promise.all([
         dailyTotals(deps.db, tenantId, from, to, agentId),
         outcomeTotals(deps.db, tenantId, from, to, agentId),
+        tenants.currency(tenantId),
       ]);
       const byDay = new Map(daily.map((row) => [row.day, row]));
       const series = days.map((day) => {
@@ -106,7 +114,7 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
           calls: row?.calls ?? 0,
           successful: row?.successful ?? 0,
           durationSec: row?.durationSec ?? 0,
-          costNzd: centsToDollars(row?.costCents ?? 0),
+          costCents: row?.costCents ?? 0,
         };
       });
       const sum = daily.reduce(
@@ -118,7 +126,7 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         }),
         { calls: 0, durationSec: 0, costCents: 0, successful: 0 },
       );
-      const { totalCalls, averageDuration, totalCost, averageCost } = toAgentTotals(sum);
+      const { totalCalls, averageDuration, totalCostCents, averageCostCents } = toAgentTotals(sum, currency);
       return {
         from,
         to,
@@ -127,16 +135,21 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>) {
           successfulCalls: sum.successful,
           successRate: sum.calls ? Math.round((sum.successful / sum.calls) * 1000) / 1000 : 0,
           averageDuration,
-          totalCost,
-          averageCost,
+          totalCostCents,
+          averageCostCents,
         },
         series,
         outcomes,
+        currency,
       };
     },
 
     async agentTotals(tenantId: string, agentId: string): Promise<AgentTotals> {
-      return toAgentTotals(await agentTotals(deps.db, tenantId, agentId));
+      const [totals, currency] = await Promise.all([
+        agentTotals(deps.db, tenantId, agentId),
+        tenants.currency(tenantId),
+      ]);
+      return toAgentTotals(totals, currency);
     },
   };
 }

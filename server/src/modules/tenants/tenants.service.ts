@@ -38,9 +38,29 @@ export type TenantsService = ReturnType<typeof createTenantsService>;
 /** What a tenant pays for its calls: the allowance a new month starts with and the overage rate in cents. */
 export interface UsageTerms {
   minutesIncluded: number;
+  /** Minor units of `currency` per minute of overage. */
   ratePerMinuteCents: number;
+  currency: string;
   /** The payments customer whose subscription meters the minutes; null while the tenant has no subscription. */
   meteredCustomerId: string | null;
+}
+
+/**
+ * The usage terms of a tenant on `plan`: the tenant's own overage rate where it has one, the plan's currency, and
+ * the plan's included minutes unless the tenant's month keeps its own.
+ */
+export function usageTermsOn(
+  plan: PlanRecord,
+  tenant: { pricePerMinuteOverride: number | null },
+  meteredCustomerId: string | null,
+  minutesIncluded = plan.minutesIncluded,
+): UsageTerms {
+  return {
+    minutesIncluded,
+    ratePerMinuteCents: tenant.pricePerMinuteOverride ?? plan.overageRatePerMinute,
+    currency: plan.currency,
+    meteredCustomerId,
+  };
 }
 
 /** Whether applying `change` would alter any of the tenant's billing fields. */
@@ -95,14 +115,14 @@ export function createTenantsService(deps: Pick<AppDeps, 'db' | 'clock'>, events
       return tenant;
     },
 
+    /** The tenant's currency: its plan's, ISO 4217 in lower case. Every amount of the tenant is in it. */
+    currency: async (tenantId: string): Promise<string> => (await plan(tenantId)).currency,
+
     /** The tenant's own minutes and rate where it has them, else its plan's. */
     async usageTerms(tenantId: string): Promise<UsageTerms> {
       const [tenant, tenantPlan] = await Promise.all([get(tenantId), plan(tenantId)]);
-      return {
-        minutesIncluded: tenant.minutesIncluded,
-        ratePerMinuteCents: tenant.pricePerMinuteOverride ?? tenantPlan.overageRatePerMinute,
-        meteredCustomerId: tenant.stripeSubscriptionId ? tenant.stripeCustomerId : null,
-      };
+      const meteredCustomerId = tenant.stripeSubscriptionId ? tenant.stripeCustomerId : null;
+      return usageTermsOn(tenantPlan, tenant, meteredCustomerId, tenant.minutesIncluded);
     },
 
     /** Serialises plan-limit checks of one tenant until the transaction ends. */

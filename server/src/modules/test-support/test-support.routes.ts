@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { apiRoutes } from '@shared/api/routes';
 import { TEST_USER_ROLES, type TestPlanTerms, type TestUserRole } from '@shared/api/test-support.types';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
+import { PLAN_CURRENCIES, type PlanCurrency } from '@shared/schemas/billing.schema';
 import { trimmedText } from '@shared/schemas/strict-text.schema';
 import { array, boolean, mixed, number, object, type ObjectSchema } from 'yup';
 import type { AppDeps } from '../../app-deps';
@@ -25,6 +26,7 @@ const planTermsSchema: ObjectSchema<TestPlanTerms> = object({
   maxCampaigns: wholeNumber('maxCampaigns'),
   phoneNumbersIncluded: wholeNumber('phoneNumbersIncluded'),
   minutesIncluded: wholeNumber('minutesIncluded'),
+  currency: mixed<PlanCurrency>().oneOf(PLAN_CURRENCIES, `currency must be one of ${PLAN_CURRENCIES.join(', ')}`),
 }).noUnknown('Unknown field: ${unknown}');
 
 const usageMonthSchema = object({

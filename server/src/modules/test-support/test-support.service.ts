@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/secrets';
 import { readOutbox } from '../../providers/mail/outbox.mail';
-import type { TenantsService } from '../tenants/tenants.service';
+import { usageTermsOn, type TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
 import type { UsersService } from '../users/users.service';
 
@@ -66,11 +66,7 @@ export function createTestSupportService(
         });
         await users.addToTenant(trx, id, members);
         // Each month as one call in its middle, counted the way calls are; never metered (no subscription yet).
-        const usageTerms = {
-          minutesIncluded: plan.minutesIncluded,
-          ratePerMinuteCents: input.pricePerMinuteOverride ?? plan.overageRatePerMinute,
-          meteredCustomerId: null,
-        };
+        const usageTerms = usageTermsOn(plan, { pricePerMinuteOverride: input.pricePerMinuteOverride ?? null }, null);
         for (const { monthYyyyMm, minutes } of input.usageHistory) {
           const call = { startedAt: `${monthYyyyMm}-15T12:00:00.000Z`, durationSec: minutes * 60 };
           await usage.recordCall(trx, id, { ...call, conversationId: `seed-${id}-${monthYyyyMm}` }, usageTerms);

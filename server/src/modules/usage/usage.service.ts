@@ -134,6 +134,7 @@ export function createUsageService(
           minutesBillable: totals.minutesBillable,
           costPerMinuteApplied: usageTerms.ratePerMinuteCents,
           billingCost: totals.billingCost,
+          currency: usageTerms.currency,
           callsCount: current.callsCount + 1,
         },
         now,
@@ -165,6 +166,7 @@ export function createUsageService(
         minutes_billable: totals.minutesBillable,
         cost_per_minute_applied: usageTerms.ratePerMinuteCents,
         billing_cost: totals.billingCost,
+        currency: usageTerms.currency,
         updated_at: now,
       });
     },

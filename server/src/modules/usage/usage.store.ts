@@ -16,10 +16,12 @@ export interface UsageUpdate {
   secondsUsed: number;
   minutesUsed: number;
   minutesBillable: number;
-  /** Cents per minute. */
+  /** Minor units of `currency` per minute. */
   costPerMinuteApplied: number;
-  /** Overage so far this month, in cents. */
+  /** Overage so far this month, in minor units of `currency`. */
   billingCost: number;
+  /** The tenant's currency (its plan's). */
+  currency: string;
   callsCount: number;
 }
 
@@ -68,6 +70,7 @@ export async function updateUsageMonth(
     minutes_billable: update.minutesBillable,
     cost_per_minute_applied: update.costPerMinuteApplied,
     billing_cost: update.billingCost,
+    currency: update.currency,
     calls_count: update.callsCount,
     updated_at: now,
   });

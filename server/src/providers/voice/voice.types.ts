@@ -34,7 +34,7 @@ export interface VoiceConversation {
   durationSec: number;
   /**
    * What the vendor charged for the call, in its own currency (US dollars for ElevenLabs) and in millionths of
-   * a dollar, so fractions of a cent survive; our service converts it to NZD cents at the configured rate.
+   * a dollar, so fractions of a cent survive; our service converts it to the tenant's currency at the configured rate.
    */
   vendorCost: { currency: 'usd'; amountMicros: number };
   direction: 'inbound' | 'outbound';

@@ -1,5 +1,6 @@
 import type { CostProjection, UsageRecord } from '@shared/api/usage.types';
 import { formatMoney } from '@shared/domain/format';
+import { minorUnitDigits } from '@shared/domain/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -65,6 +66,7 @@ export function CurrentBreakdown({ usage }: { usage: UsageRecord }) {
 export function CostAnalysis({ history, currency }: { history: UsageRecord[]; currency: string }) {
   const months = chartMonths(history);
   if (months.length === 0) return <NoHistory />;
+  const minorUnitsPerUnit = 10 ** minorUnitDigits(currency);
   return (
     <Box data-testid="cost-analysis-chart" role="img" aria-label="Overage cost per month">
       <LineChart
@@ -72,9 +74,11 @@ export function CostAnalysis({ history, currency }: { history: UsageRecord[]; cu
         xAxis={[{ scaleType: 'point', data: months.map((record) => monthLabel(record.monthYyyyMm)) }]}
         series={[
           {
-            data: months.map((record) => record.billingCost / 100),
+            // The axis counts whole units of the currency; the tooltip shows each amount as money.
+            data: months.map((record) => record.billingCost / minorUnitsPerUnit),
             label: `Overage cost (${currency.toUpperCase()})`,
-            valueFormatter: (value) => (value === null ? '' : formatMoney(Math.round(value * 100), currency)),
+            valueFormatter: (value) =>
+              value === null ? '' : formatMoney(Math.round(value * minorUnitsPerUnit), currency),
           },
         ]}
       />
