@@ -175,7 +175,8 @@ const DEFAULT_USD_TO_NZD_RATE = 1.7;
 function readCurrencyRates(env: Env): CurrencyRates {
   const rates = parseCurrencyRates(env.CURRENCY_RATES ?? '');
   const alias = env.USD_TO_NZD_RATE?.trim();
-  if (alias && 'usd:nzd' in rates) throw new Error('Give the USD:NZD rate in CURRENCY_RATES or USD_TO_NZD_RATE, not both');
+  if (alias && 'usd:nzd' in rates)
+    throw new Error('Give the USD:NZD rate in CURRENCY_RATES or USD_TO_NZD_RATE, not both');
   if (alias) {
     const rate = Number(alias);
     if (!Number.isFinite(rate) || rate <= 0) throw new Error('USD_TO_NZD_RATE must be a positive number');

@@ -23,7 +23,12 @@ describe('phone billing', () => {
   it('charges for a number exactly when it is beyond the included ones', () => {
     fc.assert(
       fc.property(fc.nat(20), fc.nat(20), fc.nat(5000), (included, count, cost) => {
-        const terms = { currency: 'nzd', phoneNumbersIncluded: included, maxPhoneNumbers: 20, phoneNumberCostMonthly: cost };
+        const terms = {
+          currency: 'nzd',
+          phoneNumbersIncluded: included,
+          maxPhoneNumbers: 20,
+          phoneNumberCostMonthly: cost,
+        };
         const charge = nextNumberCharge(count, terms);
         expect(charge.includedInPlan).toBe(count < included);
         // Buying one more raises the monthly total by exactly the charge of that number.

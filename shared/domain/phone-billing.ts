@@ -41,10 +41,7 @@ export interface NumberCharge {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The charge for the number bought when the tenant already has `currentCount`. */
-export function nextNumberCharge(
-  currentCount: number,
-  plan: PhonePlanTerms,
-): NumberCharge {
+export function nextNumberCharge(currentCount: number, plan: PhonePlanTerms): NumberCharge {
   const includedInPlan = currentCount < plan.phoneNumbersIncluded;
   return { includedInPlan, costMonthly: includedInPlan ? 0 : plan.phoneNumberCostMonthly, currency: plan.currency };
 }

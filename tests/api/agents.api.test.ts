@@ -126,7 +126,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         locked: false,
         phoneNumber: number.phoneNumber,
         phoneNumberId: number.id,
-        stats: { totalCalls: 0, averageDuration: 0, totalCost: 0 },
+        stats: { totalCalls: 0, averageDuration: 0, totalCostCents: 0, currency: 'nzd' },
       });
       expect(agent.elevenlabsAgentId).toEqual(expect.any(String));
       expect(new Date(agent.createdAt).toISOString()).toBe(agent.createdAt);
@@ -327,7 +327,8 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
         expect(agent.stats).toEqual({
           totalCalls: expect.any(Number),
           averageDuration: expect.any(Number),
-          totalCost: expect.any(Number),
+          totalCostCents: expect.any(Number),
+          currency: 'nzd',
         });
       }
     });
@@ -364,7 +365,14 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const created = await createAgent({ name: 'Quiet' });
       const res = await app.request('GET', apiRoutes.agents.stats(created.body.agent.id), { token: user });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ totalCalls: 0, averageDuration: 0, totalCost: 0, averageCost: 0, recentCalls: [] });
+      expect(res.body).toEqual({
+        totalCalls: 0,
+        averageDuration: 0,
+        totalCostCents: 0,
+        averageCostCents: 0,
+        currency: 'nzd',
+        recentCalls: [],
+      });
     });
   });
 
@@ -582,8 +590,13 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       });
       expect(stats.averageDuration).toBeGreaterThan(0);
       expect(stats.recentCalls).toHaveLength(1);
-      expect(stats.recentCalls[0]).toMatchObject({ durationSec: stats.averageDuration, costNzd: stats.totalCost });
-      expect(stats.averageCost).toBe(stats.totalCost);
+      expect(Number.isInteger(stats.totalCostCents)).toBe(true);
+      expect(stats.recentCalls[0]).toMatchObject({
+        durationSec: stats.averageDuration,
+        costCents: stats.totalCostCents,
+        currency: 'nzd',
+      });
+      expect(stats.averageCostCents).toBe(stats.totalCostCents);
 
       const after = await app.request('GET', apiRoutes.stats.dashboard(), { token: user });
       expect(after.body.totalCalls).toBe(before.body.totalCalls + 1);
@@ -593,7 +606,8 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(listed.body.agents.find((a: { id: string }) => a.id === id).stats).toEqual({
         totalCalls: 1,
         averageDuration: stats.averageDuration,
-        totalCost: stats.totalCost,
+        totalCostCents: stats.totalCostCents,
+        currency: 'nzd',
       });
 
       // sync-calls finds the same conversation and does not count it again.

@@ -257,16 +257,19 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
         analysis: null,
         recordingUrl: null,
       };
-      return { payer, conversation };
+      return { payer, agentId: created.body.agent.id as string, conversation };
     }
 
     it('records a call of a tenant whose currency is the vendor’s as charged, without a rate', async () => {
-      const { payer, conversation } = await conversationOfTenantIn('usd');
+      const { payer, agentId, conversation } = await conversationOfTenantIn('usd');
       expect(await app.built.services.calls.recordConversation(conversation)).toBe('recorded');
       const row = await app.deps.db('calls').where({ conversation_id: conversation.conversationId }).first();
       expect({ cents: Number(row.cost_cents), currency: row.cost_currency }).toEqual({ cents: 42, currency: 'usd' });
       const usage = await app.deps.db('usage').where({ tenant_id: payer.id }).first();
       expect(usage.currency).toBe('usd');
+      const stats = await app.request('GET', apiRoutes.agents.stats(agentId), { token: payer.admin.token });
+      expect(stats.body).toMatchObject({ totalCostCents: 42, averageCostCents: 42, currency: 'usd' });
+      expect(stats.body.recentCalls[0]).toMatchObject({ costCents: 42, currency: 'usd' });
     });
 
     it('refuses to record a call in a currency without a configured rate, rather than guess one', async () => {

@@ -64,7 +64,8 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
         agentName: 'Ava',
         startedAt: expect.stringMatching(/Z$/),
         durationSec: expect.any(Number),
-        costNzd: expect.any(Number),
+        costCents: expect.any(Number),
+        currency: 'nzd',
         conversationId: expect.stringMatching(/^conv_/),
       });
       expect(body.message).toBeUndefined();
@@ -209,7 +210,7 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
       );
       expect(res.body).toMatchObject({ page: 0, pageSize: 1, total: expect.any(Number) });
       expect(res.body.calls).toHaveLength(1);
-      expect(res.body.calls[0]).toMatchObject({ agentId, agentName: 'Ava', direction: 'inbound' });
+      expect(res.body.calls[0]).toMatchObject({ agentId, agentName: 'Ava', direction: 'inbound', currency: 'nzd' });
       const theirs = await get<RecentCallsResponse>(apiRoutes.calls.list(), other.admin.token);
       expect(theirs.body).toMatchObject({ calls: [], total: 0 });
       expect((await get(`${apiRoutes.calls.list()}?agentId=${agentId}`, other.admin.token)).status).toBe(404);
@@ -238,6 +239,9 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
       expect(totals.totalCalls).toBeGreaterThanOrEqual(1);
       expect(outcomes.reduce((sum, o) => sum + o.calls, 0)).toBe(totals.totalCalls);
       expect(totals.successRate).toBeCloseTo(totals.successfulCalls / totals.totalCalls, 3);
+      expect(res.body.currency).toBe('nzd');
+      expect(Number.isInteger(totals.totalCostCents) && Number.isInteger(totals.averageCostCents)).toBe(true);
+      expect(series.reduce((sum, day) => sum + day.costCents, 0)).toBe(totals.totalCostCents);
       const theirs = await get<CallsAnalyticsResponse>(
         `${apiRoutes.calls.analytics()}?agentId=${agentId}`,
         other.admin.token,

@@ -35,9 +35,7 @@ const isSortField = (field: string): field is AdminTenantSortField =>
 
 /** Revenue in each currency the plans are priced in, e.g. "NZD 490.00 + USD 49.00"; "0" without any tenant. */
 const revenueText = (totals: MoneyTotal[]) =>
-  totals.length === 0
-    ? formatCount(0)
-    : totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ');
+  totals.length === 0 ? formatCount(0) : totals.map((total) => formatMoney(total.amount, total.currency)).join(' + ');
 
 /** The search as typed, and the one the table asks for once typing pauses. */
 function useDebouncedSearch() {

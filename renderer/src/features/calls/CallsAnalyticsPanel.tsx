@@ -184,7 +184,11 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
             />
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>
-            <Figure size="large" label="Total cost" value={analytics.data ? formatMoney(analytics.data.totals.totalCostCents, analytics.data.currency) : '—'} />
+            <Figure
+              size="large"
+              label="Total cost"
+              value={analytics.data ? formatMoney(analytics.data.totals.totalCostCents, analytics.data.currency) : '—'}
+            />
           </Grid>
         </Grid>
         <Grid container spacing={2}>

@@ -101,10 +101,15 @@ export function createCallsService(
     const now = isoNow(deps.clock);
     const started = new Date(conversation.startedAt);
     const durationSec = Math.max(0, Math.round(conversation.durationSec));
-    // The vendor's charge in its currency becomes the tenant's at the configured rate for that pair (a pair without
-    // one fails the recording loudly, and the job retries it once the rate is configured); the vendor's figure is kept.
+    // The vendor's charge becomes the tenant's currency at the configured rate for that pair; a pair without one fails
+    // the recording loudly (the job and the reconciler try again later) rather than guess. The vendor's figure is kept.
     const { vendorCost } = conversation;
-    const costCents = convertMicros(vendorCost.amountMicros, vendorCost.currency, terms.currency, deps.config.currencyRates);
+    const costCents = convertMicros(
+      vendorCost.amountMicros,
+      vendorCost.currency,
+      terms.currency,
+      deps.config.currencyRates,
+    );
     const startedAt = started.toISOString();
 
     return deps.db.transaction(async (trx) => {

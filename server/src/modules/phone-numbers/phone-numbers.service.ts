@@ -53,7 +53,6 @@ export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
 const NOT_AVAILABLE = 'This phone number is no longer available.';
 
-
 function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
   const agent = record.assignedAgent;
   return {
