@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
+import * as moneyCurrencies from '../../server/src/db/migrations/0017_money-currencies';
 import type { VoiceConversation } from '../../server/src/providers/voice/voice.types';
 import { elevenLabsSignatureHeader } from '../../server/src/sandbox/webhook.delivery';
 import { buyNumber, createAgent, freshTenant, type FreshTenant } from './support/api-actions';
@@ -278,6 +279,30 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
         'No rate is configured from USD to AUD',
       );
       expect(await count('calls', { tenant_id: payer.id })).toBe(0);
+    });
+
+    it('names the currency of amounts stored before, from each tenant’s plan, and may run again', async () => {
+      const { payer, conversation } = await conversationOfTenantIn('usd');
+      await app.built.services.calls.recordConversation(conversation);
+      const currencies = async () => ({
+        nzd: await app.deps.db('calls').where({ tenant_id: tenant.id }).distinct().pluck('cost_currency'),
+        usd: await app.deps.db('calls').where({ tenant_id: payer.id }).distinct().pluck('cost_currency'),
+        usage: await app.deps
+          .db('usage')
+          .whereIn('tenant_id', [tenant.id, payer.id])
+          .orderBy('currency')
+          .distinct()
+          .pluck('currency'),
+        numbers: await app.deps.db('phone_number_billing').where({ tenant_id: tenant.id }).distinct().pluck('currency'),
+      });
+      const expected = { nzd: ['nzd'], usd: ['usd'], usage: ['nzd', 'usd'], numbers: ['nzd'] };
+      expect(await currencies()).toEqual(expected);
+      await app.deps.db.transaction(async (trx) => {
+        await moneyCurrencies.down(trx);
+        await moneyCurrencies.up(trx);
+        await moneyCurrencies.up(trx);
+      });
+      expect(await currencies()).toEqual(expected);
     });
 
     it('keeps counting the calls of a deleted agent in the dashboard total', async () => {
