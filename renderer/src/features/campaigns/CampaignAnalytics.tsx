@@ -88,7 +88,7 @@ export function CampaignAnalytics({ campaign }: { campaign: Campaign }) {
               label="Average Duration"
               value={data.averageDurationSec === null ? '—' : formatMinutesSeconds(data.averageDurationSec)}
             />
-            <Figure size="large" label="Cost" value={formatMoney(data.costCents, data.currency.toUpperCase())} />
+            <Figure size="large" label="Cost" value={formatMoney(data.costCents, data.currency)} />
           </Box>
           <Card>
             <CardHeader
