@@ -1,3 +1,4 @@
+import { ERROR_CODES } from './error-codes';
 import { toJsonSchema, type JsonSchema } from './json-schema';
 import { keyRequirement, MANAGEMENT, PUBLIC, SESSION_ONLY, type KeyRequirement } from './permissions';
 import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from './route-schemas';
@@ -11,7 +12,7 @@ const ERROR_SCHEMA: JsonSchema = {
   required: ['message'],
   properties: {
     message: { type: 'string' },
-    code: { type: 'string' },
+    code: { type: 'string', enum: [...ERROR_CODES] },
     fields: { type: 'object', additionalProperties: { type: 'string' } },
     requiresPayment: { type: 'boolean' },
     billingStatus: { type: 'string' },

@@ -45,7 +45,6 @@ export const CONTACT_MESSAGES = {
   metadata: `Metadata must be an object of at most ${CONTACT_LIMITS.metadataKeys} keys with text, number or true/false values`,
   metadataKey: `Metadata keys must be 1 to ${CONTACT_LIMITS.metadataKey} characters`,
   metadataValue: `Metadata values must be at most ${CONTACT_LIMITS.metadataValue} characters`,
-  noContactsToExport: 'No contacts to export',
 } as const;
 
 /** Characters people write phone numbers with; the server reads the number itself (E.164, libphonenumber). */

@@ -320,7 +320,7 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       const { campaignId: empty } = await createOutboundCampaign(app, admin);
       const res = await app.request('GET', contacts.export(empty), { token: admin });
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe(CONTACT_MESSAGES.noContactsToExport);
+      expect(res.body.code).toBe('CONTACTS_NONE_TO_EXPORT');
     });
 
     it('needs the file as text/csv, not empty, UTF-8', async () => {

@@ -3,7 +3,7 @@ import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/src/domain/domain-error';
-import { ERROR_RESPONSES } from '../../server/src/http/error-status';
+import { ERROR_STATUS } from '../../server/src/http/error-status';
 import type { Clock } from '../../server/src/lib/clock';
 import { createElevenLabsVoiceProvider } from '../../server/src/providers/voice/elevenlabs.voice';
 import {
@@ -201,7 +201,7 @@ describe('verifyPostCallWebhook rejects what is not signed by the vendor (401, n
         try {
           verifier.verifyPostCallWebhook(Buffer.from(bytes), header ?? undefined);
         } catch (error) {
-          return error instanceof DomainError && ERROR_RESPONSES[error.code].status < 500;
+          return error instanceof DomainError && ERROR_STATUS[error.code] < 500;
         }
         return true;
       }),

@@ -1,11 +1,11 @@
 import type { Middleware } from 'koa';
-import { catalogueEntry } from '@shared/api/error-catalogue';
+import { catalogueEntry, ERROR_MESSAGES } from '@shared/api/error-catalogue';
 import type { ApiErrorBody } from '@shared/api/error-codes';
 import { isApiPath } from '@shared/api/routes';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/domain-error';
 import type { AppState } from './auth.middleware';
-import { ERROR_RESPONSES } from './error-status';
+import { ERROR_STATUS } from './error-status';
 
 /** The one place errors become responses: catalogue bodies, no stacks or SQL, 4xx for anything the client caused. */
 export function errorMiddleware(logger: Logger): Middleware<AppState> {
@@ -19,10 +19,9 @@ export function errorMiddleware(logger: Logger): Middleware<AppState> {
     } catch (error) {
       const body: ApiErrorBody & Record<string, unknown> = { message: '' };
       if (error instanceof DomainError) {
-        const response = ERROR_RESPONSES[error.code];
         const { fields, retryAfterSec, billingStatus } = error.details;
-        ctx.status = response.status;
-        body.message = error.hasOwnMessage ? error.message : response.message;
+        ctx.status = ERROR_STATUS[error.code];
+        body.message = error.hasOwnMessage ? error.message : ERROR_MESSAGES[error.code];
         body.code = error.code;
         if (fields && Object.keys(fields).length) body.fields = fields;
         if (error.code === 'PAYMENT_REQUIRED') Object.assign(body, { requiresPayment: true, billingStatus });

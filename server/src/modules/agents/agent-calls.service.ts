@@ -47,8 +47,8 @@ export function createAgentCallsService(
       if (deps.config.providers !== 'sandbox' || !sandbox) throw new DomainError('NOT_FOUND');
       const agent = await agents.require(tenantId, id);
       const number = await phoneNumbers.ofAgent(tenantId, id);
-      if (!number) throw new DomainError('CONFLICT', 'Assign a phone number to this agent before calling it.');
-      if (!agent.active) throw new DomainError('CONFLICT', 'Activate this agent before calling it.');
+      if (!number) throw new DomainError('AGENT_HAS_NO_NUMBER');
+      if (!agent.active) throw new DomainError('AGENT_INACTIVE');
       const { conversationId } = await callProvider(logger, 'The sandbox could not place the call', async () =>
         sandbox.simulateInboundCall({ phoneNumber: number.phoneNumber }),
       );

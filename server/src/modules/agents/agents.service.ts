@@ -185,7 +185,7 @@ export function createAgentsService(
             }
           : null,
       },
-      'This phone number is being given to another agent. Try again in a minute.',
+      'NUMBER_BEING_ASSIGNED',
     );
     try {
       const knowledgeRefs = await knowledge.createDocuments(input.name, checkedKnowledge);
@@ -336,7 +336,7 @@ export function createAgentsService(
         'agent.delete',
         { tenantId, id, key: id },
         { providerAgentId },
-        'This agent is already being deleted.',
+        'AGENT_BEING_DELETED',
       );
       try {
         await provider.remove(providerAgentId);

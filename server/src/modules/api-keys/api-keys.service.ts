@@ -95,11 +95,11 @@ export function createApiKeysService(
       const permissions = [...new Set(input.permissions)] as ApiKey['permissions'];
       if (manager.viaKey) {
         if (!scope || !scopeCovers(manager.viaKey.scope, scope)) {
-          throw new DomainError('FORBIDDEN', 'An API key cannot create a key with a wider scope than its own.');
+          throw new DomainError('API_KEY_SCOPE_EXCEEDED');
         }
         const held = manager.viaKey.permissions;
         if (permissions.some((permission) => !held.includes(permission))) {
-          throw new DomainError('FORBIDDEN', 'An API key cannot grant permissions it does not have.');
+          throw new DomainError('API_KEY_PERMISSION_EXCEEDED');
         }
       }
       if (input.expiresAt && Date.parse(input.expiresAt) <= deps.clock.now().getTime()) {
@@ -188,7 +188,7 @@ export function createApiKeysService(
       if (key.expiresAt !== null && key.expiresAt <= now())
         return refuse('expired', new DomainError('API_KEY_INVALID'));
       if (!keyMayCall(key, request.method, keyRequirement(request.method, request.pattern))) {
-        return refuse('not-permitted', new DomainError('FORBIDDEN', 'This API key does not allow this request.'));
+        return refuse('not-permitted', new DomainError('API_KEY_NOT_PERMITTED'));
       }
       try {
         await limits.consume(perKey, key.keyId, 'API_KEY_THROTTLED');

@@ -258,15 +258,15 @@ export function createBillingService(
       }
       const interval = input.planConfig?.interval ?? 'month';
       const price = interval === 'year' ? plan.basePriceYearly : plan.basePriceMonthly;
-      if (price === null) throw new DomainError('VALIDATION_FAILED', 'This plan has no yearly price.');
+      if (price === null) throw new DomainError('PLAN_PRICE_MISSING', 'This plan has no yearly price.');
       if (input.planConfig && (input.planConfig.amount !== price || input.planConfig.currency !== plan.currency)) {
-        throw new DomainError('CONFLICT', "The plan's price has changed. Refresh and try again.");
+        throw new DomainError('PLAN_PRICE_CHANGED');
       }
       if (!tenant.stripeCustomerId || !tenant.hasPaymentMethod) throw new DomainError('PAYMENT_METHOD_REQUIRED');
       const pricing = await pricesOf(plan);
       const flatPriceId = interval === 'year' ? pricing.yearlyPriceId : pricing.monthlyPriceId;
       if (!flatPriceId || !pricing.meteredPriceId) {
-        throw new DomainError('CONFLICT', 'This plan is not fully set up with the payment provider.');
+        throw new DomainError('PLAN_NOT_SET_UP');
       }
       const phoneNumbers = await extraPhoneNumbers(tenantId, plan, pricing.phoneNumberPriceId);
       let view: SubscriptionView;
@@ -309,12 +309,7 @@ export function createBillingService(
     async setCancelAtPeriodEnd(tenantId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionResponse> {
       const current = await findSubscription(db, tenantId);
       if (!current || hasEnded(current.status)) {
-        throw new DomainError(
-          'CONFLICT',
-          cancelAtPeriodEnd
-            ? 'There is no active subscription to cancel.'
-            : 'This subscription has ended. Choose a plan to start a new one.',
-        );
+        throw new DomainError(cancelAtPeriodEnd ? 'SUBSCRIPTION_NOT_ACTIVE' : 'SUBSCRIPTION_ENDED');
       }
       const view = await payments.setCancelAtPeriodEnd(current.subscriptionId, cancelAtPeriodEnd);
       await applySubscription({ ...view, tenantId });
@@ -373,7 +368,7 @@ export function createBillingService(
           const interval = live.items.find((item) => item.kind === 'flat')?.interval ?? 'month';
           const flatPriceId = interval === 'year' ? pricing.yearlyPriceId : pricing.monthlyPriceId;
           if (!flatPriceId || !pricing.meteredPriceId) {
-            throw new DomainError('CONFLICT', `The ${plan.name} plan has no ${interval}ly price.`);
+            throw new DomainError('PLAN_PRICE_MISSING', `The ${plan.name} plan has no ${interval}ly price.`);
           }
           const view = await payments.changeSubscriptionPlan(live, {
             planId: plan.id,
@@ -417,8 +412,7 @@ export function createBillingService(
     async syncPlan(planId: string): Promise<void> {
       const plan = await tenants.findPlan(planId);
       if (!plan) throw new DomainError('NOT_FOUND', 'No plan has this id.');
-      if (plan.stripeProductId)
-        throw new DomainError('CONFLICT', 'This plan is already synced with the payment provider.');
+      if (plan.stripeProductId) throw new DomainError('PLAN_ALREADY_SYNCED');
       await pricesOf(plan);
     },
 

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@shared/api/error-catalogue';
 import type { Knex } from 'knex';
 import type { Agent } from '@shared/api/agents.types';
 import type { Campaign, DeleteCampaignResponse } from '@shared/api/campaigns.types';
@@ -67,7 +68,7 @@ export function isRunningOutbound(campaign: Pick<Campaign, 'active' | 'campaignT
 }
 
 const notFound = () => new DomainError('NOT_FOUND', 'The campaign could not be found.');
-const taken = () => new DomainError('CONFLICT', 'This campaign already has an agent.');
+const taken = () => new DomainError('CAMPAIGN_HAS_AGENT');
 const outboundRefused = () => new DomainError('OUTBOUND_NOT_ENABLED');
 
 function planLimit(max: number): DomainError {
@@ -143,8 +144,8 @@ export function createCampaignsService(
       });
     const serving = await findAgentCampaignId(db, tenantId, agentId);
     if (serving && serving !== campaignId) {
-      throw new DomainError('CONFLICT', 'This agent already serves another campaign.', {
-        fields: { agentId: 'This agent already serves another campaign.' },
+      throw new DomainError('AGENT_SERVES_ANOTHER_CAMPAIGN', undefined, {
+        fields: { agentId: ERROR_MESSAGES.AGENT_SERVES_ANOTHER_CAMPAIGN },
       });
     }
   }

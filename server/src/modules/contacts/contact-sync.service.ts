@@ -34,8 +34,6 @@ export const CONTACT_SYNC_TEXT = {
   deletedUnderneath: 'This contact was deleted on the server since the draft read it.',
   duplicate: 'This number is already in the campaign.',
   doNotCall: 'This number is on the do-not-call list.',
-  keyReused: 'This Idempotency-Key was used for a sync of another campaign.',
-  raced: 'Another change to these contacts was saved at the same moment; sync again.',
 } as const;
 
 /** Deletes first, then updates, then creates: a number a change frees is free for the changes after it. */
@@ -55,7 +53,7 @@ export function createContactSyncService(
   const { db } = deps;
 
   function replay(stored: ContactSyncRecord, campaignId: string): ContactSyncResponse {
-    if (stored.campaignId !== campaignId) throw new DomainError('CONFLICT', CONTACT_SYNC_TEXT.keyReused);
+    if (stored.campaignId !== campaignId) throw new DomainError('CONTACT_SYNC_KEY_REUSED');
     return { results: stored.results, replayed: true };
   }
 
@@ -206,7 +204,7 @@ export function createContactSyncService(
         // The same key committed meanwhile (answer it), or another sync took a number first (sync again).
         const raced = await findContactSync(db, tenantId, idempotencyKey);
         if (raced) return replay(raced, campaignId);
-        throw new DomainError('CONFLICT', CONTACT_SYNC_TEXT.raced);
+        throw new DomainError('CONTACT_SYNC_RACED');
       }
     },
   };

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@shared/api/error-catalogue';
 import Papa from 'papaparse';
 import type { ContactImport, ContactsPage, ImportReport, OutboundContact } from '@shared/api/contacts.types';
 import { exportCells, exportHeader } from '@shared/domain/contact-csv';
@@ -51,12 +52,11 @@ export const IMPORT_JOB_OPTIONS = { retryLimit: 3, retryDelaySeconds: 5, expireI
 const EXPORT_BATCH = 2000;
 
 const notFound = () => new DomainError('NOT_FOUND', 'The contact could not be found.');
-export const beingCalled = () =>
-  new DomainError('CONFLICT', 'This contact is being called right now; try again when the call has ended.');
-export const notOutbound = () => new DomainError('CONFLICT', 'This campaign is not configured for outbound calling.');
+export const beingCalled = () => new DomainError('CONTACT_BEING_CALLED');
+export const notOutbound = () => new DomainError('CAMPAIGN_NOT_OUTBOUND');
 const numberTaken = () =>
-  new DomainError('CONFLICT', 'This number is already in the campaign.', {
-    fields: { phoneNumber: 'This number is already in the campaign.' },
+  new DomainError('CONTACT_NUMBER_IN_CAMPAIGN', undefined, {
+    fields: { phoneNumber: ERROR_MESSAGES.CONTACT_NUMBER_IN_CAMPAIGN },
   });
 
 /** What clients see of a contact: neither its tenant nor the dialer's lease token. */
@@ -293,7 +293,7 @@ export function createContactsService(
     async exportCsv(tenantId: string, campaignId: string): Promise<AsyncGenerator<string>> {
       await campaigns.require(tenantId, campaignId);
       if ((await countContacts(db, tenantId, campaignId, {})) === 0) {
-        throw new DomainError('CONFLICT', CONTACT_MESSAGES.noContactsToExport);
+        throw new DomainError('CONTACTS_NONE_TO_EXPORT');
       }
       const keys = await campaignMetadataKeys(db, tenantId, campaignId);
       return (async function* lines() {

@@ -38,14 +38,15 @@ export function createBatchCallsService(
       const campaign = await findDialingSettings(campaigns, tenantId, campaignId);
       if (!campaign) throw new DomainError('NOT_FOUND', 'Campaign not found');
       if (campaign.campaignType !== 'outbound') {
-        throw new DomainError('VALIDATION_FAILED', 'This campaign is not configured for outbound calling.');
+        throw new DomainError('CAMPAIGN_NOT_OUTBOUND');
       }
       if (!(await tenants.get(tenantId)).outboundCallingEnabled) {
-        throw new DomainError('FORBIDDEN', 'Your plan includes inbound calls only.');
+        throw new DomainError('OUTBOUND_NOT_ENABLED');
       }
-      if (campaign.pausedReason) throw new DomainError('CONFLICT', `The campaign is paused: ${campaign.pausedReason}`);
+      if (campaign.pausedReason)
+        throw new DomainError('CAMPAIGN_PAUSED', `The campaign is paused: ${campaign.pausedReason}`);
       const caller = await dialer.callerOf(campaign);
-      if ('brake' in caller) throw new DomainError('CONFLICT', caller.brake);
+      if ('brake' in caller) throw new DomainError('CAMPAIGN_CANNOT_DIAL', caller.brake);
 
       const requested = [...new Set(input.contactIds)];
       const leaseToken = newId();
@@ -73,7 +74,7 @@ export function createBatchCallsService(
       }
       // Paused or stopped while its contacts were leased: the dialer gave them back, and there is nothing to send.
       if (attempts.length === 0)
-        throw new DomainError('CONFLICT', 'The campaign was paused before its calls were queued.');
+        throw new DomainError('CAMPAIGN_PAUSED', 'The campaign was paused before its calls were queued.');
       try {
         const { batchId } = await deps.voice.submitBatchCall({
           callName: input.callName,

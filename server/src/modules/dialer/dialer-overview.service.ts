@@ -69,7 +69,7 @@ export function createDialerOverviewService(
     const campaign = await findDialingSettings(campaigns, tenantId, campaignId);
     if (!campaign) throw campaignNotFound();
     if (campaign.campaignType !== 'outbound') {
-      throw new DomainError('VALIDATION_FAILED', 'This campaign is not configured for outbound calling.');
+      throw new DomainError('CAMPAIGN_NOT_OUTBOUND');
     }
     return campaign;
   }

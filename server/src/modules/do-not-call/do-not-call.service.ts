@@ -24,7 +24,7 @@ export type DoNotCallService = ReturnType<typeof createDoNotCallService>;
 
 const EXPORT_BATCH = 5000;
 
-const alreadyListed = () => new DomainError('CONFLICT', 'This number is already on the do-not-call list.');
+const alreadyListed = () => new DomainError('DO_NOT_CALL_ALREADY_LISTED');
 
 /**
  * The tenant's do-not-call list: numbers nobody in the tenant may call, whatever the campaign. Checked by every

@@ -92,9 +92,10 @@ export function createInvitationsService(
       }
       const existing = await users.findByEmail(input.email);
       if (existing) {
+        const member = existing.tenantId === actor.tenantId;
         throw new DomainError(
-          'CONFLICT',
-          existing.tenantId === actor.tenantId
+          member ? 'INVITEE_ALREADY_MEMBER' : 'INVITEE_HAS_ACCOUNT',
+          member
             ? `${input.email} is already a member of your team.`
             : `${input.email} already has an account with another organisation and cannot be invited.`,
           { fields: { email: 'This address already has an account' } },

@@ -51,7 +51,6 @@ const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
-const NOT_AVAILABLE = 'This phone number is no longer available.';
 
 function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
   const agent = record.assignedAgent;
@@ -193,8 +192,8 @@ export function createPhoneNumbersService(
     const before = phoneEligibility(await countActivePhoneNumbers(db, tenantId), terms);
     if (!before.canPurchase) throw planLimitError(before.reason);
     const holder = await phoneNumberHolder(db, input.phoneNumber);
-    if (holder?.tenantId === tenantId) throw new DomainError('CONFLICT', 'You already own this phone number.');
-    if (holder) throw new DomainError('CONFLICT', NOT_AVAILABLE);
+    if (holder?.tenantId === tenantId) throw new DomainError('NUMBER_ALREADY_OWNED');
+    if (holder) throw new DomainError('NUMBER_UNAVAILABLE');
     const label = input.friendlyName?.trim() || input.phoneNumber;
     const country =
       input.country ?? COUNTRY_BY_PREFIX.find(([prefix]) => input.phoneNumber.startsWith(prefix))?.[1] ?? null;
@@ -203,7 +202,7 @@ export function createPhoneNumbersService(
       'phone-number.purchase',
       { tenantId, id: newId(), key: input.phoneNumber },
       { phoneNumber: input.phoneNumber, label, country },
-      NOT_AVAILABLE,
+      'NUMBER_UNAVAILABLE',
     );
     let charge: NumberCharge;
     try {
@@ -256,7 +255,7 @@ export function createPhoneNumbersService(
     async requireAssignable(tenantId: string, id: string): Promise<PhoneNumberRecord> {
       const record = await findPhoneNumber(db, tenantId, id);
       if (!record) throw new DomainError('NOT_FOUND', 'The selected phone number could not be found.');
-      if (!record.active) throw new DomainError('CONFLICT', 'The selected phone number is not active.');
+      if (!record.active) throw new DomainError('NUMBER_INACTIVE');
       return record;
     },
 
@@ -269,7 +268,7 @@ export function createPhoneNumbersService(
       } catch (error) {
         // Another request gave this agent a number at the same moment; the unique index refused the second.
         if (dialectOf(trx).isUniqueViolation(error)) {
-          throw new DomainError('CONFLICT', 'This agent was given another phone number at the same time. Try again.');
+          throw new DomainError('NUMBER_ASSIGNMENT_RACED');
         }
         throw error;
       }

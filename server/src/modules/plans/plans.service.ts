@@ -35,7 +35,7 @@ export function createPlansService(deps: Pick<AppDeps, 'db'>, tenants: TenantsSe
     all: async (): Promise<PlansResponse> => ({ plans: await tenants.listPlans({}) }),
 
     async create(input: PlanInput): Promise<PlanResponse> {
-      if (await tenants.findPlan(input.id)) throw new DomainError('CONFLICT', 'A plan with this ID already exists.');
+      if (await tenants.findPlan(input.id)) throw new DomainError('PLAN_ID_TAKEN');
       await tenants.addPlan(deps.db, { ...input, stripeProductId: null });
       return { plan: await found(input.id), message: 'Plan created successfully' };
     },

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@shared/api/error-codes';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { dialectOf } from '../../db/database';
@@ -28,7 +29,7 @@ export type ProviderIntentsService = ReturnType<typeof createProviderIntentsServ
 /** Another worker took the intent over (its lease ran out); whoever holds it now settles it. */
 export class IntentLeaseLost extends DomainError {
   constructor() {
-    super('CONFLICT', 'This is taking too long and will be completed or undone shortly. Refresh in a minute.');
+    super('PROVIDER_INTENT_PENDING');
   }
 }
 
@@ -172,13 +173,13 @@ export function createProviderIntentsService(
 
     /**
      * Commits an intent before the first provider call. A second open intent on the same subject (the same number
-     * being bought twice at once) is refused with `conflictMessage`.
+     * being bought twice at once) is refused with `conflictCode`.
      */
     async begin<K extends IntentKind>(
       kind: K,
       subject: { tenantId: string; id: string; key: string },
       input: IntentKinds[K]['input'],
-      conflictMessage: string,
+      conflictCode: ErrorCode,
     ): Promise<ProviderIntent<K>> {
       const createdAt = now();
       const row: NewIntent = {
@@ -194,7 +195,7 @@ export function createProviderIntentsService(
       try {
         await insertIntent(db, row, createdAt);
       } catch (error) {
-        if (dialectOf(db).isUniqueViolation(error)) throw new DomainError('CONFLICT', conflictMessage);
+        if (dialectOf(db).isUniqueViolation(error)) throw new DomainError(conflictCode);
         throw error;
       }
       checkpoint(`${kind}:begun`);

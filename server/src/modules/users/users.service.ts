@@ -90,8 +90,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
     /** Spec 001 §5: never yourself, never the owner, only in your own tenant; their sessions end at once. */
     async removeMember(actor: TeamActor, userId: string): Promise<void> {
       const user = await memberOf(actor, userId);
-      if (user.id === actor.userId) throw new DomainError('FORBIDDEN', 'You cannot remove yourself.');
-      if (user.isTenantOwner) throw new DomainError('FORBIDDEN', 'Cannot remove the tenant owner.');
+      if (user.id === actor.userId) throw new DomainError('TEAM_CANNOT_REMOVE_SELF');
+      if (user.isTenantOwner) throw new DomainError('TEAM_OWNER_NOT_REMOVABLE');
       if (!(await deleteTenantMember(db, actor.tenantId, user.id))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });
       await audit.byActor('team.member.removed', actor, { userId: user.id, email: user.email, role: user.role });
@@ -100,9 +100,9 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
     /** Moves a member between user and admin; their open sessions end, so the new role applies at once. */
     async changeRole(actor: TeamActor, userId: string, role: TeamRole): Promise<TeamMember> {
       const user = await memberOf(actor, userId);
-      if (user.id === actor.userId) throw new DomainError('FORBIDDEN', 'You cannot change your own role.');
+      if (user.id === actor.userId) throw new DomainError('TEAM_CANNOT_CHANGE_OWN_ROLE');
       if (user.isTenantOwner || user.role === 'superadmin') {
-        throw new DomainError('FORBIDDEN', 'Cannot change the role of the tenant owner.');
+        throw new DomainError('TEAM_OWNER_ROLE_FIXED');
       }
       if (!(await updateMemberRole(db, actor.tenantId, user.id, role, now()))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });

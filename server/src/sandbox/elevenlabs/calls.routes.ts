@@ -106,7 +106,7 @@ export function simulateInboundCall(
   if (request.phoneNumber) {
     number = state.phoneNumbers.all().find((entry) => entry.phone_number === request.phoneNumber);
     if (!number) throw new DomainError('NOT_FOUND', `${request.phoneNumber} is not imported into the voice sandbox.`);
-    if (!number.agent_id) throw new DomainError('CONFLICT', `No agent answers ${request.phoneNumber}.`);
+    if (!number.agent_id) throw new DomainError('NUMBER_HAS_NO_AGENT', `No agent answers ${request.phoneNumber}.`);
     agent = state.agents.get(number.agent_id);
   } else if (request.agentId) {
     agent = state.agents.get(request.agentId);
