@@ -140,4 +140,11 @@ describe('classifyError: failures without a response', () => {
       });
     }
   });
+
+  it('reads a known error code from the body, for callers to switch on instead of the message', () => {
+    const busy = { status: 409, data: { message: 'Being called', code: 'CONTACT_BEING_CALLED' } };
+    expect(classifyError(busy).code).toBe('CONTACT_BEING_CALLED');
+    expect(classifyError({ status: 409, data: { message: 'x', code: 'NO_SUCH_CODE' } }).code).toBeNull();
+    expect(classifyError(new Error('Network error')).code).toBeNull();
+  });
 });

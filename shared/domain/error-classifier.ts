@@ -1,4 +1,5 @@
 import { catalogueEntry } from '../api/error-catalogue';
+import { ERROR_CODES, type ErrorCode } from '../api/error-codes';
 
 /** What kind of failure an error is, as far as the person using the product is concerned. */
 export type ErrorKind = 'http' | 'network' | 'timeout' | 'auth' | 'rate-limit' | 'unknown';
@@ -15,6 +16,8 @@ export interface ClassifiedError {
   message: string;
   /** The server's own `message`, when its body carried one. */
   serverMessage: string | null;
+  /** The server's error code, when its body carried a known one: what to switch on, never the message. */
+  code: ErrorCode | null;
   /** Per-field messages from a validation error body. */
   fields: Record<string, string> | null;
   retryable: boolean;
@@ -101,6 +104,7 @@ function fromStatus(status: number, data: unknown): ClassifiedError {
     title: entry.title,
     message: entry.message,
     serverMessage,
+    code: readCode(bodyRecord?.code),
     fields,
     retryable: entry.retryable,
     variant: kind === 'rate-limit' ? 'default' : 'destructive',
@@ -125,6 +129,7 @@ function base(): ClassifiedError {
     title: 'Error',
     message: '',
     serverMessage: null,
+    code: null,
     fields: null,
     retryable: false,
     variant: 'destructive',
@@ -144,6 +149,10 @@ function parseBody(text: string): unknown {
     }
   }
   return trimmed;
+}
+
+function readCode(value: unknown): ErrorCode | null {
+  return (ERROR_CODES as readonly unknown[]).includes(value) ? (value as ErrorCode) : null;
 }
 
 function readFields(value: object): Record<string, string> | null {

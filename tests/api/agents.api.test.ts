@@ -197,6 +197,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect((await app.deps.db('campaigns').where({ id: campaignId }).first()).agent_id).toBe(res.body.agent.id);
       const second = await createAgent({ name: 'Second Campaigner', campaignId });
       expect(second.status).toBe(409);
+      expect(second.body.code).toBe('CAMPAIGN_HAS_AGENT');
       expect(second.body.message).toBe('This campaign already has an agent.');
       expect((await createAgent({ name: 'Trespasser', campaignId }, otherAdmin)).status).toBe(404);
     });
@@ -649,6 +650,7 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       const res = await app.request('POST', apiRoutes.agents.simulateCall(created.body.agent.id), { token: admin });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Assign a phone number to this agent before calling it.');
+      expect(res.body.code).toBe('AGENT_HAS_NO_NUMBER');
     });
 
     it('answers 502 when the provider cannot list calls', async () => {

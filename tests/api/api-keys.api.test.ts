@@ -299,6 +299,7 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
       });
       expect(wider.status).toBe(403);
       expect(wider.body.message).toBe('An API key cannot grant permissions it does not have.');
+      expect(wider.body.code).toBe('API_KEY_PERMISSION_EXCEEDED');
       const same = await createKey(
         suite.app,
         suite.tenant,
@@ -485,7 +486,8 @@ describe.each(TEST_DATABASES)('API key rate limit (%s)', (kind) => {
     for (let i = 0; i < 3; i++) expect((await call(first.apiKey)).status).toBe(200);
     const limited = await call(first.apiKey);
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe('Too many requests. Please wait a moment and try again.');
+    expect(limited.body.code).toBe('API_KEY_THROTTLED');
+    expect(limited.body.message).toBe('Too many requests with this API key. Please wait a moment and try again.');
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -118,6 +118,7 @@ describe.each(TEST_DATABASES)('billing API (%s)', (kind) => {
         body: { planId, planConfig: { amount: 100, currency: 'nzd', interval: 'month', name: 'Suite Pro' } },
       });
       expect(stale.status).toBe(409);
+      expect(stale.body.code).toBe('PLAN_PRICE_CHANGED');
       const unknown = await app.request('POST', apiRoutes.billing.subscription(), {
         token: tenant.admin.token,
         body: { planId: 'no-such-plan' },
@@ -362,6 +363,7 @@ describe.each(TEST_DATABASES)('billing API (%s)', (kind) => {
         body: { cancelAtPeriodEnd: false },
       });
       expect(reactivate.status).toBe(409);
+      expect(reactivate.body.code).toBe('SUBSCRIPTION_ENDED');
       const again = await app.request<SubscriptionResponse>('POST', apiRoutes.billing.subscription(), {
         token: tenant.admin.token,
         body: { planId },
@@ -424,6 +426,7 @@ describe.each(TEST_DATABASES)('billing API (%s)', (kind) => {
         body: { ...minimal.body.plan, stripeProductId: undefined },
       });
       expect(duplicate.status).toBe(409);
+      expect(duplicate.body.code).toBe('PLAN_ID_TAKEN');
     });
 
     it('syncs a plan once, keeps its id when editing, and asks for a new sync when its price changes', async () => {
@@ -433,7 +436,9 @@ describe.each(TEST_DATABASES)('billing API (%s)', (kind) => {
       expect(synced.body.plan.stripeProductId).toMatch(/^prod_/);
       const product = await sandboxStripe(app).products.retrieve(synced.body.plan.stripeProductId);
       expect(product.metadata.planId).toBe(plan.id);
-      expect((await app.request('POST', apiRoutes.admin.planSync(plan.id), { token: superadmin })).status).toBe(409);
+      const again = await app.request('POST', apiRoutes.admin.planSync(plan.id), { token: superadmin });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('PLAN_ALREADY_SYNCED');
       expect((await app.request('POST', apiRoutes.admin.planSync('no-such-plan'), { token: superadmin })).status).toBe(
         404,
       );

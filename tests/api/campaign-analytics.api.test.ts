@@ -173,7 +173,8 @@ describe.each(TEST_DATABASES)('campaign analytics (%s)', (kind) => {
     const inboundId = expectStatus(inbound, 201, 'inbound campaign').body.campaign.id;
     expect(inbound.body.campaign.pausedReason).toBeNull();
     const refused = await analytics(inboundId);
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CAMPAIGN_NOT_OUTBOUND');
     expect(refused.body.message).toBe('This campaign is not configured for outbound calling.');
   });
 });

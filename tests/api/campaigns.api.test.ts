@@ -87,6 +87,7 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
     // One agent, one campaign.
     const again = await create(outbound(agentId));
     expect(again.status).toBe(409);
+    expect(again.body.code).toBe('AGENT_SERVES_ANOTHER_CAMPAIGN');
     expect(again.body.message).toBe('This agent already serves another campaign.');
     expectStatus(await app.request('DELETE', campaigns.byId(res.body.campaign.id), { token: admin }), 200, 'cleanup');
   });
@@ -176,6 +177,7 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
     for (let i = 0; i < 3; i++) made.push(expectStatus(await create(INBOUND), 201, 'campaign').body.campaign.id);
     const fourth = await create(INBOUND);
     expect(fourth.status).toBe(403);
+    expect(fourth.body.code).toBe('PLAN_LIMIT_REACHED');
     expect(fourth.body.message).toBe(
       'Your plan allows up to 3 active campaigns. Deactivate a campaign or upgrade your plan to add more.',
     );

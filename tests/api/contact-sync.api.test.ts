@@ -203,6 +203,7 @@ describe.each(TEST_DATABASES)('contact draft sync API (%s)', (kind) => {
     const res = await sync([{ key: 'k', op: 'create', phoneNumber: '+64215551601' }], key, second);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This Idempotency-Key was used for a sync of another campaign.');
+    expect(res.body.code).toBe('CONTACT_SYNC_KEY_REUSED');
     expect(await allOf(second)).toEqual([]);
   });
 
@@ -273,6 +274,7 @@ describe.each(TEST_DATABASES)('contact draft sync API (%s)', (kind) => {
     ).body.campaign.id as string;
     const refused = await sync(one, randomUUID(), inbound);
     expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CAMPAIGN_NOT_OUTBOUND');
     expect(refused.body.message).toBe('This campaign is not configured for outbound calling.');
 
     const contact = await add('+64215551802');

@@ -76,6 +76,7 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       });
       const again = await add({ phoneNumber: '+64215550101' });
       expect(again.status).toBe(409);
+      expect(again.body.code).toBe('CONTACT_NUMBER_IN_CAMPAIGN');
       expect(again.body.message).toBe('This number is already in the campaign.');
     });
 
@@ -126,6 +127,7 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       await app.deps.db('outbound_contacts').where({ id: contact.id }).update({ status: 'in_progress' });
       const busy = await app.request('PATCH', contacts.byId(contact.id), { token: admin, body: { maxRetries: 1 } });
       expect(busy.status).toBe(409);
+      expect(busy.body.code).toBe('CONTACT_BEING_CALLED');
       expect((await app.request('DELETE', contacts.byId(contact.id), { token: admin })).status).toBe(409);
       await app.deps.db('outbound_contacts').where({ id: contact.id }).update({ status: 'failed' });
       const deleted = await app.request('DELETE', contacts.byId(contact.id), { token: admin });
@@ -142,6 +144,7 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       const res = await add({ phoneNumber: '+64215550104' }, inbound.id);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('This campaign is not configured for outbound calling.');
+      expect(res.body.code).toBe('CAMPAIGN_NOT_OUTBOUND');
       expect((await sendCsv(app, admin, contacts.import(inbound.id), 'phone\n+64215550104')).status).toBe(409);
     });
   });
@@ -384,6 +387,7 @@ describe.each(TEST_DATABASES)('do-not-call API (%s)', (kind) => {
       body: { phoneNumber: '+14155552671' },
     });
     expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('DO_NOT_CALL_ALREADY_LISTED');
     const national = await app.request('POST', doNotCall.collection(), {
       token: admin,
       body: { phoneNumber: '021 555 0101' },

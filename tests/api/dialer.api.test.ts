@@ -231,7 +231,8 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     );
     const inbound = await insertCampaign({ campaign_type: 'inbound' });
     const refused = await app.request('GET', apiRoutes.dialer.preview(inbound), { token: user });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CAMPAIGN_NOT_OUTBOUND');
     expect(refused.body.message).toBe('This campaign is not configured for outbound calling.');
   });
 
@@ -376,6 +377,7 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
       try {
         const res = await submit(campaignId, { contactIds: [contactId], callName: 'Recall' });
         expect(res.status, res.text).toBe(409);
+        expect(res.body.code).toBe('CAMPAIGN_PAUSED');
         expect(res.body.message).toBe('The campaign was paused before its calls were queued.');
       } finally {
         stillRunning.mockRestore();

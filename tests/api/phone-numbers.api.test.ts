@@ -168,6 +168,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       const res = await purchase({ phoneNumber: owned });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You already own this phone number.');
+      expect(res.body.code).toBe('NUMBER_ALREADY_OWNED');
     });
 
     it('bills numbers beyond the included ones, then refuses past the maximum with the reason', async () => {
@@ -283,6 +284,7 @@ describe.each(TEST_DATABASES)('phone numbers API (%s)', (kind) => {
       // A number another tenant holds is simply not available.
       const taken = await purchase({ phoneNumber: mine[0].phoneNumber }, otherAdmin);
       expect(taken.status).toBe(409);
+      expect(taken.body.code).toBe('NUMBER_UNAVAILABLE');
       expect(taken.body.message).toBe('This phone number is no longer available.');
     });
   });

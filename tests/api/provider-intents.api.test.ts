@@ -128,6 +128,7 @@ describe.each(TEST_DATABASES)('provider intents (%s)', (kind) => {
     await vi.waitFor(async () => expect((await lastIntent()).subject_key).toBe(phoneNumber));
     const second = await purchase(phoneNumber);
     expect(second.status).toBe(409);
+    expect(second.body.code).toBe('NUMBER_UNAVAILABLE');
     expect(second.body.message).toBe('This phone number is no longer available.');
     release();
     expect((await first).status).toBe(201);
@@ -142,7 +143,7 @@ describe.each(TEST_DATABASES)('provider intents (%s)', (kind) => {
     });
     const res = await purchase(phoneNumber);
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe('CONFLICT');
+    expect(res.body.code).toBe('PROVIDER_INTENT_PENDING');
     expect(await lastIntent()).toMatchObject({ state: 'undone' });
     expect(await owns(phoneNumber)).toBe(false);
     expect(await app.deps.db('phone_numbers').where({ phone_number: phoneNumber }).first()).toBeUndefined();

@@ -129,6 +129,7 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       const starter = await freshTenant(suite.app, { plan: 'starter' });
       const refused = await invite(starter, address('starter'));
       expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('PLAN_LIMIT_REACHED');
       expect(refused.body.message).toBe(
         'Your plan does not include team members. Upgrade your plan to invite colleagues.',
       );
@@ -138,11 +139,13 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       const other = await freshTenant(suite.app);
       const elsewhere = await invite(suite.tenant, other.user.email);
       expect(elsewhere.status).toBe(409);
+      expect(elsewhere.body.code).toBe('INVITEE_HAS_ACCOUNT');
       expect(elsewhere.body.message).toBe(
         `${other.user.email} already has an account with another organisation and cannot be invited.`,
       );
       const member = await invite(suite.tenant, suite.tenant.user.email);
       expect(member.status).toBe(409);
+      expect(member.body.code).toBe('INVITEE_ALREADY_MEMBER');
       expect(member.body.message).toBe(`${suite.tenant.user.email} is already a member of your team.`);
     });
 
@@ -239,6 +242,7 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       const response = await remove(tenant.id, await idOf(tenant, tenant.admin.email), tenant.admin.token);
       expect(response.status).toBe(403);
       expect(response.body.message).toBe('You cannot remove yourself.');
+      expect(response.body.code).toBe('TEAM_CANNOT_REMOVE_SELF');
     });
 
     it('refuses to remove the tenant owner', async () => {
@@ -247,6 +251,7 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       const response = await remove(tenant.id, await idOf(tenant, tenant.admin.email), second.accessToken);
       expect(response.status).toBe(403);
       expect(response.body.message).toBe('Cannot remove the tenant owner.');
+      expect(response.body.code).toBe('TEAM_OWNER_NOT_REMOVABLE');
     });
 
     it('removes only within your own tenant', async () => {

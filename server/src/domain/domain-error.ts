@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@shared/api/error-catalogue';
 import { PROVIDER_ERROR_CODES, type ErrorCode, type ProviderErrorCode } from '@shared/api/error-codes';
 
 export interface DomainErrorDetails {
@@ -20,7 +21,7 @@ export class DomainError extends Error {
   readonly hasOwnMessage: boolean;
 
   constructor(code: ErrorCode, message?: string, details: DomainErrorDetails = {}) {
-    super(message ?? code);
+    super(message ?? ERROR_MESSAGES[code]);
     this.name = 'DomainError';
     this.code = code;
     this.details = details;

@@ -44,7 +44,11 @@ export function LoginForm({
     } catch (error) {
       const message = reportServerError(error, 'Invalid credentials') ?? 'Invalid credentials';
       toast({ title: 'Login failed', description: message, variant: 'destructive' });
-      setFailure(classifyError(error).status === 401 ? LOGIN_FAILED_TEXT : serverMessageOr(error, LOGIN_FAILED_TEXT));
+      setFailure(
+        classifyError(error).code === 'AUTH_INVALID_CREDENTIALS'
+          ? LOGIN_FAILED_TEXT
+          : serverMessageOr(error, LOGIN_FAILED_TEXT),
+      );
     }
   };
 

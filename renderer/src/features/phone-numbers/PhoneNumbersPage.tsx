@@ -60,6 +60,11 @@ export function PhoneNumbersPage() {
     } catch (error) {
       const classified = classifyError(error);
       if (classified.requiresPayment) return;
+      // Someone else took the number, or it is already ours: the search results and the owned list are stale.
+      if (classified.code === 'NUMBER_UNAVAILABLE' || classified.code === 'NUMBER_ALREADY_OWNED') {
+        setSearchRound((round) => round + 1);
+        refresh();
+      }
       setPurchaseError(classified.serverMessage ?? classified.message);
       toastError(error, 'Purchase failed');
     }
