@@ -51,7 +51,6 @@ const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
-
 function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
   const agent = record.assignedAgent;
   return {
