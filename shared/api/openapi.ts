@@ -1,8 +1,7 @@
 import { ERROR_CODES } from './error-codes';
 import { toJsonSchema, type JsonSchema } from './json-schema';
-import { keyRequirement, MANAGEMENT, PUBLIC, SESSION_ONLY, type KeyRequirement } from './permissions';
-import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from './route-schemas';
-import { API_PREFIX, apiRoutes, type ApiRoute, type HttpMethod } from './routes';
+import { MANAGEMENT, PUBLIC, SESSION_ONLY, type KeyRequirement } from './permissions';
+import { API_PREFIX, apiRoutes, type ApiRoute, type HttpMethod, type Operation } from './routes';
 
 /** The names of the two ways to authenticate, as the document's security schemes call them. */
 export const SECURITY_SCHEMES = { bearer: 'bearerAuth', apiKey: 'apiKeyHeader' } as const;
@@ -34,16 +33,16 @@ function taggedRoutes(): Array<[ApiRoute, string]> {
   );
 }
 
-function describeAccess(requirement: KeyRequirement | undefined): string {
+function describeAccess(requirement: KeyRequirement): string {
   if (requirement === PUBLIC) return 'No authentication.';
-  if (requirement === SESSION_ONLY || requirement === undefined) return 'Signed-in users only; API keys are refused.';
+  if (requirement === SESSION_ONLY) return 'Signed-in users only; API keys are refused.';
   if (requirement === MANAGEMENT) return 'Tenant admins, or an API key of the admin scope.';
   return `Signed-in users, or an API key with the \`${requirement}\` permission and a scope that allows this method.`;
 }
 
-function securityOf(requirement: KeyRequirement | undefined) {
+function securityOf(requirement: KeyRequirement) {
   if (requirement === PUBLIC) return [];
-  if (requirement === SESSION_ONLY || requirement === undefined) return [{ [SECURITY_SCHEMES.bearer]: [] }];
+  if (requirement === SESSION_ONLY) return [{ [SECURITY_SCHEMES.bearer]: [] }];
   return [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.apiKey]: [] }];
 }
 
@@ -58,12 +57,8 @@ function queryParameters(schema: JsonSchema) {
   }));
 }
 
-function operation(route: ApiRoute, method: HttpMethod, tag: string) {
-  const key = `${method} ${API_PREFIX}${route.pattern}`;
-  const requirement = keyRequirement(method, route.pattern);
-  const request = REQUEST_SCHEMAS[key];
-  const response = RESPONSE_SCHEMAS[key];
-  const pathParameters = [...route.pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
+function operation({ method, pattern, key: requirement, request, example, response }: Operation, tag: string) {
+  const pathParameters = [...pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
@@ -80,15 +75,20 @@ function operation(route: ApiRoute, method: HttpMethod, tag: string) {
       }
     : { '2XX': { description: 'Success' } };
   return {
-    operationId: `${method.toLowerCase()}${openApiPath(route.pattern).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
+    operationId: `${method.toLowerCase()}${openApiPath(pattern).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
     tags: [tag],
-    summary: `${method} ${openApiPath(route.pattern)}`,
+    summary: `${method} ${openApiPath(pattern)}`,
     description: describeAccess(requirement),
     security: securityOf(requirement),
-    'x-api-key-permission': requirement ?? SESSION_ONLY,
+    'x-api-key-permission': requirement,
     ...(parameters.length ? { parameters } : {}),
     ...(requestSchema && method !== 'GET'
-      ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: requestSchema, ...(example ? { example } : {}) } },
+          },
+        }
       : {}),
     responses: {
       ...success,
@@ -102,8 +102,8 @@ function operation(route: ApiRoute, method: HttpMethod, tag: string) {
 }
 
 /**
- * The OpenAPI 3.1 document of the whole API, generated from the route table (shared/api/routes.ts), what each route
- * needs (shared/api/permissions.ts) and the shared yup schemas of its body and answer (shared/api/route-schemas.ts).
+ * The OpenAPI 3.1 document of the whole API, generated from the route table (shared/api/routes.ts): each route's
+ * methods, who may call them, and the shared yup schemas of their request and answer.
  * `served` tells which methods of which patterns the running server answers; the document names no other.
  */
 export function buildOpenApiDocument(version: string, served: (method: HttpMethod, pattern: string) => boolean) {
@@ -111,7 +111,7 @@ export function buildOpenApiDocument(version: string, served: (method: HttpMetho
   for (const [route, tag] of taggedRoutes()) {
     for (const method of route.methods.filter((m) => served(m, route.pattern))) {
       const item = (paths[openApiPath(route.pattern)] ??= {});
-      item[method.toLowerCase()] = operation(route, method, tag);
+      item[method.toLowerCase()] = operation(route.operation(method), tag);
     }
   }
   return {

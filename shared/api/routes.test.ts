@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX, API_ROUTES, apiRoutes, isApiPath } from './routes';
+import { PUBLIC, SESSION_ONLY } from './permissions';
+import { API_OPERATIONS, API_PREFIX, API_ROUTES, apiRoutes, isApiPath, keyRequirement } from './routes';
 
 describe('API routes', () => {
   it('build the path from the origin, the path relative to the API root and keep the Koa pattern', () => {
@@ -41,5 +42,38 @@ describe('API routes', () => {
     expect(isApiPath('/api-keys')).toBe(false);
     expect(isApiPath('/apis/x')).toBe(false);
     expect(isApiPath('/')).toBe(false);
+  });
+});
+
+describe('the route table', () => {
+  it('states per method who may call it, with a tenant and behind the billing gate unless said otherwise', () => {
+    expect(apiRoutes.agents.byId.operation('PATCH')).toMatchObject({
+      method: 'PATCH',
+      pattern: '/agents/:id',
+      path: '/api/agents/:id',
+      access: 'admin',
+      tenant: true,
+      billing: true,
+      key: 'agents:write',
+    });
+    expect(apiRoutes.billing.status.operation('GET')).toMatchObject({ access: 'user', tenant: true, billing: false });
+    expect(apiRoutes.plans.list.operation('GET')).toMatchObject({ tenant: false, key: 'usage:read' });
+  });
+
+  it('lets no key reach public or platform routes, nor a route it does not list', () => {
+    expect(apiRoutes.health.operation('GET')).toMatchObject({ access: 'public', tenant: false, key: PUBLIC });
+    expect(apiRoutes.admin.plans.operation('POST')).toMatchObject({ access: 'superadmin', key: SESSION_ONLY });
+    expect(keyRequirement('HEAD', apiRoutes.agents.collection.pattern)).toBe('agents:read');
+    expect(keyRequirement('PUT', apiRoutes.agents.collection.pattern)).toBeUndefined();
+    expect(keyRequirement('GET', '/nowhere')).toBeUndefined();
+  });
+
+  it('lists every method of every route once, with an example its request schema accepts', async () => {
+    const keys = API_OPERATIONS.map((operation) => `${operation.method} ${operation.pattern}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.length).toBe(API_ROUTES.reduce((count, route) => count + route.methods.length, 0));
+    for (const { method, path, request, example } of API_OPERATIONS.filter((operation) => operation.example)) {
+      await expect(request?.validate(example), `${method} ${path}`).resolves.toBeDefined();
+    }
   });
 });

@@ -1,205 +1,531 @@
+import { object } from 'yup';
+import { createAgentSchema, updateAgentSchema } from '../schemas/agent.schema';
+import {
+  apiKeyResponseSchema,
+  apiKeysResponseSchema,
+  createApiKeySchema,
+  createdApiKeyResponseSchema,
+  updateApiKeySchema,
+} from '../schemas/api-key.schema';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '../schemas/auth.schema';
+import {
+  adminTenantsQuerySchema,
+  cancelSubscriptionSchema,
+  createPlanSchema,
+  customerPortalSchema,
+  setupIntentConfirmSchema,
+  subscriptionRequestSchema,
+  tenantBillingUpdateSchema,
+  updatePlanSchema,
+  usageHistoryQuerySchema,
+} from '../schemas/billing.schema';
+import { createCampaignSchema, pauseCampaignSchema, updateCampaignSchema } from '../schemas/campaign.schema';
+import { campaignAnalyticsQuerySchema } from '../schemas/campaign-analytics.schema';
+import {
+  addDoNotCallSchema,
+  contactsQuerySchema,
+  createContactSchema,
+  doNotCallQuerySchema,
+  updateContactSchema,
+} from '../schemas/contact.schema';
+import { contactSyncSchema } from '../schemas/contact-sync.schema';
+import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from '../schemas/phone-number.schema';
+import { text } from '../schemas/strict-text.schema';
+import {
+  changeRoleSchema,
+  invitationDetailsSchema,
+  inviteResponseSchema,
+  inviteSchema,
+  teamMemberResponseSchema,
+  teamResponseSchema,
+} from '../schemas/team.schema';
+import { MANAGEMENT, SESSION_ONLY, type KeyRequirement } from './permissions';
+import { route, type ApiRoute, type Operation } from './route-definition';
+
+export { API_PREFIX, isApiPath } from './route-definition';
+export type { Access, ApiRoute, HttpMethod, Operation, PathParams, ResponseContract } from './route-definition';
+
+/** The answer of a route that only confirms what it did. */
+export const messageResponseSchema = object({ message: text().required() }).noUnknown();
+
 /**
- * Every path of the REST API, once: the server mounts its routes on these patterns, the renderer and the tests call
- * the paths they build. The route matrix test (tests/api/route-matrix.api.test.ts) holds the server to this list.
+ * The route table: every path of the REST API, once, and per method who may call it (role, tenant, billing gate,
+ * what an API key needs) and the shared schemas of its request and answer. Everything else is derived from it: the
+ * server's guards and API-key check, the OpenAPI document, and the route matrix and fuzz tests. The renderer and
+ * the tests build their paths with it (`apiRoutes.agents.byId(id)`).
  */
-
-/** Where the API lives under the server's origin: the server mounts its router here; the renderer's base URL ends here. */
-export const API_PREFIX = '/api';
-
-/** Whether a request path is the API's, not a page of the renderer (`/api-keys` is a page). */
-export function isApiPath(path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** One string argument per `:name` segment of a pattern, in order (any number for a pattern not known). */
-export type PathParams<P extends string> = string extends P
-  ? string[]
-  : P extends `${string}:${string}/${infer Rest}`
-    ? [string, ...PathParams<Rest>]
-    : P extends `${string}:${string}`
-      ? [string]
-      : [];
-
-export interface ApiRoute<P extends string = string, M extends HttpMethod = HttpMethod> {
-  /** The path from the server's origin, each parameter URL-encoded: `/api/agents/abc`. */
-  (...params: PathParams<P>): string;
-  /** The Koa pattern under {@link API_PREFIX}: `/agents/:id`. */
-  readonly pattern: P;
-  /** The methods the API answers on this path (HEAD comes with GET). */
-  readonly methods: readonly M[];
-  /** The path relative to the API root, for a client whose base URL is the root: `agents/abc`. */
-  relative(...params: PathParams<P>): string;
-}
-
-const PARAM = /:[A-Za-z]+/g;
-
-function fill(pattern: string, params: readonly string[]): string {
-  let next = 0;
-  const path = pattern.replace(PARAM, (name) => {
-    const value = params[next++];
-    if (value === undefined) throw new Error(`${pattern} needs a value for ${name}`);
-    return encodeURIComponent(value);
-  });
-  if (next !== params.length) throw new Error(`${pattern} takes ${next} parameters, not ${params.length}`);
-  return path;
-}
-
-function route<const P extends `/${string}`, const M extends HttpMethod>(pattern: P, ...methods: M[]): ApiRoute<P, M> {
-  const build = (...params: PathParams<P>) => `${API_PREFIX}${fill(pattern, params)}`;
-  return Object.assign(build, {
-    pattern,
-    methods,
-    relative: (...params: PathParams<P>) => fill(pattern, params).slice(1),
-  });
-}
-
 export const apiRoutes = {
-  health: route('/health', 'GET'),
+  health: route('/health', {
+    GET: { access: 'public' },
+  }),
   auth: {
-    login: route('/auth/custom/login', 'POST'),
-    register: route('/auth/custom/register', 'POST'),
-    refresh: route('/auth/custom/refresh', 'POST'),
-    forgotPassword: route('/auth/custom/forgot-password', 'POST'),
-    resetPassword: route('/auth/custom/reset-password', 'POST'),
-    verifyEmail: route('/auth/verify-email', 'POST'),
-    resendVerification: route('/auth/resend-verification', 'POST'),
-    logout: route('/auth/logout', 'POST'),
-    status: route('/auth/status', 'GET'),
+    login: route('/auth/custom/login', {
+      POST: {
+        access: 'public',
+        request: loginSchema,
+        example: { email: 'nobody@example.com', password: 'not-the-password' },
+      },
+    }),
+    register: route('/auth/custom/register', {
+      POST: {
+        access: 'public',
+        request: registerSchema,
+        example: {
+          name: 'Ana Ruiz',
+          email: 'ana@example.com',
+          password: 'correct-horse-battery',
+          tenantName: 'Ruiz Dental',
+        },
+      },
+    }),
+    refresh: route('/auth/custom/refresh', {
+      POST: { access: 'public', request: refreshSchema, example: { refreshToken: 'r'.repeat(43) } },
+    }),
+    forgotPassword: route('/auth/custom/forgot-password', {
+      POST: { access: 'public', request: forgotPasswordSchema, example: { email: 'nobody@example.com' } },
+    }),
+    resetPassword: route('/auth/custom/reset-password', {
+      POST: {
+        access: 'public',
+        request: resetPasswordSchema,
+        example: { token: 't'.repeat(43), password: 'new-password' },
+      },
+    }),
+    verifyEmail: route('/auth/verify-email', {
+      POST: { access: 'public', request: verifyEmailSchema, example: { token: 't'.repeat(43) } },
+    }),
+    resendVerification: route('/auth/resend-verification', {
+      POST: { access: 'user', key: SESSION_ONLY, tenant: false },
+    }),
+    logout: route('/auth/logout', {
+      POST: {
+        access: 'user',
+        key: SESSION_ONLY,
+        tenant: false,
+        request: logoutSchema,
+        example: { refreshToken: 'r'.repeat(43) },
+      },
+    }),
+    status: route('/auth/status', {
+      GET: { access: 'user', key: SESSION_ONLY, tenant: false },
+    }),
   },
   tenant: {
-    current: route('/tenant', 'GET'),
-    plan: route('/tenant/plan', 'GET'),
-    invite: route('/tenant/invite', 'POST'),
+    current: route('/tenant', {
+      GET: { access: 'user', key: 'usage:read' },
+    }),
+    plan: route('/tenant/plan', {
+      GET: { access: 'user', key: 'usage:read' },
+    }),
+    invite: route('/tenant/invite', {
+      POST: {
+        access: 'admin',
+        key: MANAGEMENT,
+        request: inviteSchema,
+        example: { email: 'colleague@example.com', role: 'user' },
+        response: { status: 201, schema: inviteResponseSchema },
+      },
+    }),
   },
+  // Billing, usage and plans stay outside the billing gate: they are how a tenant gets through it. Reading is
+  // usage; changing money or the card needs a signed-in admin, as buying a number does.
   billing: {
-    status: route('/billing/status', 'GET'),
+    status: route('/billing/status', {
+      GET: { access: 'user', key: 'usage:read' },
+    }),
     /** Spec 000 §7: the Payment Required dialog's portal, with the page to come back to. */
-    customerPortal: route('/billing/customer-portal', 'POST'),
-    setupIntent: route('/billing/setup-intent', 'POST'),
-    confirmPaymentMethod: route('/billing/confirm-payment-method', 'POST'),
-    subscription: route('/billing/subscription', 'GET', 'POST'),
-    cancelSubscription: route('/billing/cancel-subscription', 'POST'),
-    createPortalSession: route('/billing/create-portal-session', 'POST'),
+    customerPortal: route('/billing/customer-portal', {
+      POST: {
+        access: 'admin',
+        key: SESSION_ONLY,
+        request: customerPortalSchema,
+        example: { returnUrl: 'http://parley.test/billing' },
+      },
+    }),
+    setupIntent: route('/billing/setup-intent', {
+      POST: { access: 'admin', key: SESSION_ONLY },
+    }),
+    confirmPaymentMethod: route('/billing/confirm-payment-method', {
+      POST: {
+        access: 'admin',
+        key: SESSION_ONLY,
+        request: setupIntentConfirmSchema,
+        example: { setupIntentId: 'seti_example' },
+      },
+    }),
+    subscription: route('/billing/subscription', {
+      GET: { access: 'user', key: 'usage:read' },
+      POST: { access: 'admin', key: SESSION_ONLY, request: subscriptionRequestSchema, example: { planId: 'starter' } },
+    }),
+    cancelSubscription: route('/billing/cancel-subscription', {
+      POST: { access: 'admin', key: SESSION_ONLY, request: cancelSubscriptionSchema },
+    }),
+    createPortalSession: route('/billing/create-portal-session', {
+      POST: { access: 'admin', key: SESSION_ONLY },
+    }),
   },
   usage: {
-    limits: route('/usage/limits', 'GET'),
-    current: route('/usage/current', 'GET'),
-    history: route('/usage/history', 'GET'),
+    limits: route('/usage/limits', {
+      GET: { access: 'user', key: 'usage:read' },
+    }),
+    current: route('/usage/current', {
+      GET: { access: 'user', key: 'usage:read' },
+    }),
+    history: route('/usage/history', {
+      GET: { access: 'user', key: 'usage:read', request: usageHistoryQuerySchema },
+    }),
   },
   plans: {
-    list: route('/plans', 'GET'),
-    visible: route('/plans/visible', 'GET'),
+    list: route('/plans', {
+      GET: { access: 'user', key: 'usage:read', tenant: false },
+    }),
+    visible: route('/plans/visible', {
+      GET: { access: 'user', key: 'usage:read', tenant: false },
+    }),
   },
   invitations: {
-    byToken: route('/invitations/:token', 'GET'),
+    byToken: route('/invitations/:token', {
+      GET: { access: 'public', response: { status: 200, schema: invitationDetailsSchema } },
+    }),
   },
   voices: {
-    list: route('/voices', 'GET'),
+    list: route('/voices', {
+      GET: { access: 'user', key: 'agents:read', tenant: false },
+    }),
   },
   agentTemplates: {
-    list: route('/agent-templates', 'GET'),
+    list: route('/agent-templates', {
+      GET: { access: 'user', key: 'agents:read', tenant: false },
+    }),
   },
   agents: {
-    collection: route('/agents', 'GET', 'POST'),
-    byId: route('/agents/:id', 'GET', 'PATCH', 'DELETE'),
-    stats: route('/agents/:id/stats', 'GET'),
-    syncCalls: route('/agents/:id/sync-calls', 'POST'),
-    simulateCall: route('/agents/:id/simulate-call', 'POST'),
+    collection: route('/agents', {
+      GET: { access: 'user', key: 'agents:read', billing: true },
+      POST: {
+        access: 'admin',
+        key: 'agents:write',
+        billing: true,
+        request: createAgentSchema,
+        example: { name: 'Front desk', purpose: 'Answer calls', greeting: 'Hello', closing: 'Goodbye' },
+      },
+    }),
+    byId: route('/agents/:id', {
+      GET: { access: 'user', key: 'agents:read', billing: true },
+      PATCH: {
+        access: 'admin',
+        key: 'agents:write',
+        billing: true,
+        request: updateAgentSchema,
+        example: { name: 'Front desk', greeting: 'Kia ora' },
+      },
+      DELETE: { access: 'admin', key: 'agents:delete', billing: true },
+    }),
+    stats: route('/agents/:id/stats', {
+      GET: { access: 'user', key: 'agents:read', billing: true },
+    }),
+    // Any member may pull calls in: it only records what the provider already has.
+    syncCalls: route('/agents/:id/sync-calls', {
+      POST: { access: 'user', key: 'calls:write', billing: true },
+    }),
+    simulateCall: route('/agents/:id/simulate-call', {
+      POST: { access: 'admin', key: 'calls:write', billing: true },
+    }),
   },
   stats: {
-    dashboard: route('/stats', 'GET'),
+    dashboard: route('/stats', {
+      GET: { access: 'user', key: 'usage:read', billing: true },
+    }),
   },
   phoneNumbers: {
-    list: route('/phone-numbers', 'GET'),
-    billing: route('/phone-numbers/billing', 'GET'),
-    available: route('/twilio/available-phone-numbers', 'GET'),
-    purchase: route('/twilio/purchase-phone-number', 'POST'),
+    list: route('/phone-numbers', {
+      GET: { access: 'user', key: 'phone_numbers:read', billing: true },
+    }),
+    billing: route('/phone-numbers/billing', {
+      GET: { access: 'user', key: 'phone_numbers:read', billing: true },
+    }),
+    available: route('/twilio/available-phone-numbers', {
+      GET: { access: 'user', key: 'phone_numbers:read', billing: true, request: availableNumbersQuerySchema },
+    }),
+    // Buying a number spends money; the spec's list of key permissions has none for it.
+    purchase: route('/twilio/purchase-phone-number', {
+      POST: {
+        access: 'admin',
+        key: SESSION_ONLY,
+        billing: true,
+        request: purchasePhoneNumberSchema,
+        example: { phoneNumber: '+6495550879', friendlyName: 'Main line' },
+      },
+    }),
   },
   // Campaigns, outbound contacts, their CSV import and export, the do-not-call list.
   campaigns: {
-    collection: route('/campaigns', 'GET', 'POST'),
-    byId: route('/campaigns/:id', 'GET', 'PATCH', 'DELETE'),
-    agents: route('/campaigns/:id/agents', 'GET'),
-    pause: route('/campaigns/:id/pause', 'POST'),
-    resume: route('/campaigns/:id/resume', 'POST'),
+    collection: route('/campaigns', {
+      GET: { access: 'user', key: 'campaigns:read', billing: true },
+      POST: {
+        access: 'admin',
+        key: 'campaigns:write',
+        billing: true,
+        request: createCampaignSchema,
+        example: { name: 'Recall', goal: 'Book check-ups', timezone: 'Pacific/Auckland' },
+      },
+    }),
+    byId: route('/campaigns/:id', {
+      GET: { access: 'user', key: 'campaigns:read', billing: true },
+      PATCH: {
+        access: 'admin',
+        key: 'campaigns:write',
+        billing: true,
+        request: updateCampaignSchema,
+        example: { name: 'Recall', maxCallsPerDay: 50 },
+      },
+      DELETE: { access: 'admin', key: 'campaigns:delete', billing: true },
+    }),
+    agents: route('/campaigns/:id/agents', {
+      GET: { access: 'user', key: 'campaigns:read', billing: true },
+    }),
+    pause: route('/campaigns/:id/pause', {
+      POST: {
+        access: 'admin',
+        key: 'campaigns:write',
+        billing: true,
+        request: pauseCampaignSchema,
+        example: { reason: 'Holidays' },
+      },
+    }),
+    resume: route('/campaigns/:id/resume', {
+      POST: { access: 'admin', key: 'campaigns:write', billing: true },
+    }),
   },
   contacts: {
-    collection: route('/campaigns/:id/contacts', 'GET', 'POST'),
+    collection: route('/campaigns/:id/contacts', {
+      GET: { access: 'user', key: 'outbound:read', billing: true, request: contactsQuerySchema },
+      POST: {
+        access: 'admin',
+        key: 'outbound:write',
+        billing: true,
+        request: createContactSchema,
+        example: { phoneNumber: '+6495550879', metadata: { name: 'Ana' } },
+      },
+    }),
     /** The body is the CSV file (text/csv); `?dryRun=true` answers the report without writing. */
-    import: route('/campaigns/:id/contacts/import', 'POST'),
-    export: route('/campaigns/:id/contacts/export', 'GET'),
+    import: route('/campaigns/:id/contacts/import', {
+      POST: { access: 'admin', key: 'outbound:write', billing: true },
+    }),
+    export: route('/campaigns/:id/contacts/export', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
     /** An offline draft's changes, once per Idempotency-Key header; answers a report per change. */
-    sync: route('/campaigns/:id/contacts/sync', 'POST'),
-    importById: route('/contact-imports/:id', 'GET'),
-    byId: route('/contacts/:id', 'GET', 'PATCH', 'DELETE'),
+    sync: route('/campaigns/:id/contacts/sync', {
+      POST: { access: 'admin', key: 'outbound:write', billing: true, request: contactSyncSchema },
+    }),
+    importById: route('/contact-imports/:id', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
+    byId: route('/contacts/:id', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+      PATCH: {
+        access: 'admin',
+        key: 'outbound:write',
+        billing: true,
+        request: updateContactSchema,
+        example: { maxRetries: 2, metadata: { name: 'Ana' } },
+      },
+      DELETE: { access: 'admin', key: 'outbound:write', billing: true },
+    }),
   },
   doNotCall: {
-    collection: route('/do-not-call', 'GET', 'POST'),
-    import: route('/do-not-call/import', 'POST'),
-    export: route('/do-not-call/export', 'GET'),
-    byId: route('/do-not-call/entries/:id', 'DELETE'),
+    collection: route('/do-not-call', {
+      GET: { access: 'user', key: 'outbound:read', billing: true, request: doNotCallQuerySchema },
+      POST: {
+        access: 'admin',
+        key: 'outbound:write',
+        billing: true,
+        request: addDoNotCallSchema,
+        example: { phoneNumber: '+6495550879' },
+      },
+    }),
+    import: route('/do-not-call/import', {
+      POST: { access: 'admin', key: 'outbound:write', billing: true },
+    }),
+    export: route('/do-not-call/export', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
+    byId: route('/do-not-call/entries/:id', {
+      DELETE: { access: 'admin', key: 'outbound:write', billing: true },
+    }),
   },
   // The dialer: call attempts, the activation preview, progress, batch calls, the legal quiet hours.
   dialer: {
-    attempts: route('/contacts/:id/attempts', 'GET'),
-    preview: route('/campaigns/:id/preview', 'GET'),
-    progress: route('/campaigns/:id/progress', 'GET'),
-    analytics: route('/campaigns/:id/analytics', 'GET'),
-    batchCalls: route('/campaigns/:id/batch-calls', 'POST'),
-    quietHours: route('/admin/quiet-hours', 'GET'),
+    attempts: route('/contacts/:id/attempts', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
+    preview: route('/campaigns/:id/preview', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
+    progress: route('/campaigns/:id/progress', {
+      GET: { access: 'user', key: 'campaigns:read', billing: true },
+    }),
+    analytics: route('/campaigns/:id/analytics', {
+      GET: { access: 'user', key: 'campaigns:read', billing: true, request: campaignAnalyticsQuerySchema },
+    }),
+    batchCalls: route('/campaigns/:id/batch-calls', {
+      POST: { access: 'admin', key: 'outbound:write', billing: true },
+    }),
+    quietHours: route('/admin/quiet-hours', {
+      GET: { access: 'superadmin' },
+    }),
   },
   uploads: {
-    create: route('/upload', 'POST'),
-    byId: route('/uploads/:id', 'GET'),
+    create: route('/upload', {
+      POST: { access: 'admin', key: 'agents:write', billing: true },
+    }),
+    byId: route('/uploads/:id', {
+      GET: { access: 'user', key: 'agents:read', billing: true },
+    }),
   },
   webhooks: {
-    elevenlabs: route('/webhooks/elevenlabs', 'POST'),
-    stripe: route('/webhooks/stripe', 'POST'),
+    elevenlabs: route('/webhooks/elevenlabs', {
+      POST: { access: 'public' },
+    }),
+    stripe: route('/webhooks/stripe', {
+      POST: { access: 'public' },
+    }),
   },
+  // Platform administration is for a signed-in superadmin only.
   admin: {
-    overview: route('/admin/overview', 'GET'),
-    tenantsBilling: route('/admin/tenants/billing', 'GET'),
-    tenantBilling: route('/admin/tenants/:id/billing', 'PATCH'),
-    tenantSyncUsage: route('/admin/tenants/:id/sync-usage', 'POST'),
-    plans: route('/admin/plans', 'GET', 'POST'),
-    planById: route('/admin/plans/:id', 'PUT'),
-    planSync: route('/admin/plans/:id/sync', 'POST'),
+    overview: route('/admin/overview', {
+      GET: { access: 'superadmin' },
+    }),
+    tenantsBilling: route('/admin/tenants/billing', {
+      GET: { access: 'superadmin', request: adminTenantsQuerySchema },
+    }),
+    tenantBilling: route('/admin/tenants/:id/billing', {
+      PATCH: { access: 'superadmin', request: tenantBillingUpdateSchema, example: { billingStatus: 'active' } },
+    }),
+    tenantSyncUsage: route('/admin/tenants/:id/sync-usage', {
+      POST: { access: 'superadmin' },
+    }),
+    plans: route('/admin/plans', {
+      GET: { access: 'superadmin' },
+      POST: {
+        access: 'superadmin',
+        request: createPlanSchema,
+        example: {
+          id: 'professional',
+          name: 'Professional',
+          basePriceMonthly: 1000,
+          minutesIncluded: 100,
+          overageRatePerMinute: 10,
+          maxAgents: 1,
+          maxPhoneNumbers: 1,
+          maxCampaigns: 3,
+        },
+      },
+    }),
+    planById: route('/admin/plans/:id', {
+      PUT: { access: 'superadmin', request: updatePlanSchema },
+    }),
+    planSync: route('/admin/plans/:id/sync', {
+      POST: { access: 'superadmin' },
+    }),
   },
   /** Team members and pending invitations of a tenant (spec 001 §7); admins of that tenant only. */
   team: {
-    members: route('/tenants/:tenantId/users', 'GET'),
-    member: route('/tenants/:tenantId/users/:userId', 'PATCH', 'DELETE'),
-    invitation: route('/tenants/:tenantId/invitations/:invitationId', 'DELETE'),
-    resendInvitation: route('/tenants/:tenantId/invitations/:invitationId/resend', 'POST'),
+    members: route('/tenants/:tenantId/users', {
+      GET: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: teamResponseSchema } },
+    }),
+    member: route('/tenants/:tenantId/users/:userId', {
+      PATCH: {
+        access: 'admin',
+        key: MANAGEMENT,
+        request: changeRoleSchema,
+        example: { role: 'admin' },
+        response: { status: 200, schema: teamMemberResponseSchema },
+      },
+      DELETE: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: messageResponseSchema } },
+    }),
+    invitation: route('/tenants/:tenantId/invitations/:invitationId', {
+      DELETE: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: messageResponseSchema } },
+    }),
+    resendInvitation: route('/tenants/:tenantId/invitations/:invitationId/resend', {
+      POST: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: inviteResponseSchema } },
+    }),
   },
   /** The tenant's API keys (spec 001 §7); under admin/ as the spec names them, for tenant admins. */
   apiKeys: {
-    collection: route('/admin/api-keys', 'GET', 'POST'),
-    byId: route('/admin/api-keys/:id', 'PATCH', 'DELETE'),
+    collection: route('/admin/api-keys', {
+      GET: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: apiKeysResponseSchema } },
+      POST: {
+        access: 'admin',
+        key: MANAGEMENT,
+        request: createApiKeySchema,
+        example: { name: 'Reporting', scope: 'read_only', permissions: ['agents:read'] },
+        response: { status: 201, schema: createdApiKeyResponseSchema },
+      },
+    }),
+    byId: route('/admin/api-keys/:id', {
+      PATCH: {
+        access: 'admin',
+        key: MANAGEMENT,
+        request: updateApiKeySchema,
+        example: { name: 'Reporting', active: false },
+        response: { status: 200, schema: apiKeyResponseSchema },
+      },
+      DELETE: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: messageResponseSchema } },
+    }),
   },
   /** The OpenAPI 3.1 document of this API, generated from the route table and the shared schemas. */
-  openApi: route('/openapi.json', 'GET'),
+  openApi: route('/openapi.json', {
+    GET: { access: 'public' },
+  }),
   // Calls, re-analysis and the live event stream.
   calls: {
-    list: route('/calls', 'GET'),
-    analytics: route('/calls/analytics', 'GET'),
-    byId: route('/calls/:id', 'GET'),
-    recording: route('/calls/:id/recording', 'GET'),
+    list: route('/calls', {
+      GET: { access: 'user', key: 'calls:read', billing: true },
+    }),
+    analytics: route('/calls/analytics', {
+      GET: { access: 'user', key: 'calls:read', billing: true },
+    }),
+    byId: route('/calls/:id', {
+      GET: { access: 'user', key: 'calls:read', billing: true },
+    }),
+    recording: route('/calls/:id/recording', {
+      GET: { access: 'user', key: 'calls:read', billing: true },
+    }),
   },
   analysisRuns: {
-    collection: route('/analysis-runs', 'POST'),
-    byId: route('/analysis-runs/:id', 'GET'),
+    collection: route('/analysis-runs', {
+      POST: { access: 'admin', key: 'calls:write', billing: true },
+    }),
+    byId: route('/analysis-runs/:id', {
+      GET: { access: 'admin', key: 'calls:read', billing: true },
+    }),
   },
   events: {
-    stream: route('/events', 'GET'),
+    // No billing gate: a tenant whose payment failed must still hear billing.status_changed.
+    stream: route('/events', {
+      GET: { access: 'user', key: 'calls:read' },
+    }),
   },
   /** Mounted only when NODE_ENV=test. */
   testSupport: {
-    outbox: route('/test/outbox', 'GET'),
-    tenants: route('/test/tenants', 'POST'),
-    tenantBilling: route('/test/tenants/:id/billing', 'PATCH'),
+    outbox: route('/test/outbox', {
+      GET: { access: 'public' },
+    }),
+    tenants: route('/test/tenants', {
+      POST: { access: 'public' },
+    }),
+    tenantBilling: route('/test/tenants/:id/billing', {
+      PATCH: { access: 'public' },
+    }),
   },
 } as const;
 
@@ -207,3 +533,24 @@ export const apiRoutes = {
 export const API_ROUTES: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((entry): ApiRoute[] =>
   typeof entry === 'function' ? [entry] : Object.values(entry),
 );
+
+/** Every method of every route, with what it needs and takes. */
+export const API_OPERATIONS: readonly Operation[] = API_ROUTES.flatMap((entry) =>
+  entry.methods.map((method) => entry.operation(method)),
+);
+
+const operationKey = (method: string, pattern: string) => `${method === 'HEAD' ? 'GET' : method} ${pattern}`;
+
+const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
+  API_OPERATIONS.map((operation) => [operationKey(operation.method, operation.pattern), operation]),
+);
+
+/** The operation `method` (HEAD as GET) names on a pattern under the API prefix (`/agents/:id`); undefined when none. */
+export function operationOf(method: string, pattern: string): Operation | undefined {
+  return OPERATIONS.get(operationKey(method, pattern));
+}
+
+/** What a key needs for `method` on a pattern under the API prefix; undefined (keys refused) when not in the table. */
+export function keyRequirement(method: string, pattern: string): KeyRequirement | undefined {
+  return operationOf(method, pattern)?.key;
+}

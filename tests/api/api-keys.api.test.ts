@@ -4,13 +4,12 @@ import type { ApiKey, CreatedApiKeyResponse } from '@shared/api/api-keys.types';
 import {
   API_KEY_PERMISSIONS,
   API_KEY_SCOPES,
-  KEY_REQUIREMENT_ROWS,
   MANAGEMENT,
   PUBLIC,
   SESSION_ONLY,
   type ApiKeyScope,
 } from '@shared/api/permissions';
-import { apiRoutes } from '@shared/api/routes';
+import { API_OPERATIONS, apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { sha256Hex } from '../../server/src/lib/secrets';
 import { expectStatus } from './support/api-client';
@@ -221,9 +220,8 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
         }
       }
       const problems: string[] = [];
-      for (const { key: routeKey, requirement } of KEY_REQUIREMENT_ROWS) {
+      for (const { method, path, key: requirement } of API_OPERATIONS) {
         if (requirement === PUBLIC) continue;
-        const [method = 'GET', path = ''] = routeKey.split(' ');
         for (const scope of API_KEY_SCOPES) {
           for (const held of [everything, []]) {
             const isRead = method === 'GET';
@@ -243,7 +241,7 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
             );
             const allowed = response.status !== 401 && response.status !== 403;
             if (allowed !== expected || response.status >= 500) {
-              problems.push(`${routeKey} ${scope} ${held.length ? 'all' : 'none'}: ${response.status}`);
+              problems.push(`${method} ${path} ${scope} ${held.length ? 'all' : 'none'}: ${response.status}`);
             }
           }
         }

@@ -9,7 +9,6 @@ import { buyNumber, freshTenant, type FreshTenant } from './support/api-actions'
 import { expectStatus } from './support/api-client';
 import { useApiSuite } from './support/api-suite';
 import { addCard, createPlan, postWebhook, sandboxStripe, signedEvent } from './support/billing-actions';
-import { VALID_BODIES } from './support/route-schemas';
 import { eventually } from './support/eventually';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -410,7 +409,7 @@ describe.each(TEST_DATABASES)('billing API (%s)', (kind) => {
       expect(empty.body.fields).toMatchObject({ id: 'Plan ID is required', name: 'Plan name is required' });
       const minimal = await app.request('POST', apiRoutes.admin.plans(), {
         token: superadmin,
-        body: { ...VALID_BODIES['POST /api/admin/plans'], id: `min-${Date.now()}` },
+        body: { ...apiRoutes.admin.plans.operation('POST').example, id: `min-${Date.now()}` },
       });
       expect(minimal.status, minimal.text).toBe(201);
       expect(minimal.body.plan).toMatchObject({

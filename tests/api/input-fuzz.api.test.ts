@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { rawRequest, type RawRequest, type RawResponse } from './support/raw-request';
-import { ROUTE_MATRIX, withHeadTwins, type RouteRule } from './support/route-matrix';
-import { fieldTypes, ROUTE_SCHEMAS, VALID_BODIES } from './support/route-schemas';
+import { fieldTypes, ROUTE_MATRIX, withHeadTwins, type RouteRule } from './support/route-matrix';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -21,7 +20,7 @@ const PARAM_ROUTES = ROUTES.filter((r) => r.path.includes('/:'));
 /** Methods Node's HTTP parser accepts; CONNECT opens a tunnel rather than asking a route, OPTIONS answers Allow. */
 const PROBE_METHODS = http.METHODS.filter((m) => m !== 'CONNECT' && m !== 'OPTIONS');
 
-const fieldsOf = (route: RouteRule) => fieldTypes(ROUTE_SCHEMAS[`${route.method} ${route.path}`]);
+const fieldsOf = (route: RouteRule) => fieldTypes(route.request);
 
 const JSON_TYPES = {
   string: fc.string({ maxLength: 24 }),
@@ -107,7 +106,7 @@ const deepBody = (fields: Record<string, string>) =>
 
 const bodyFor = (route: RouteRule) => {
   const fields = fieldsOf(route);
-  const valid = VALID_BODIES[`${route.method} ${route.path}`] ?? {};
+  const valid = route.example ?? {};
   const shaped = Object.keys(fields).length ? [{ weight: 4, arbitrary: schemaBody(fields, valid) }] : [];
   return fc.oneof(...shaped, { weight: 2, arbitrary: arbitraryBody }, { weight: 1, arbitrary: deepBody(fields) });
 };
@@ -220,7 +219,7 @@ describe.each(TEST_DATABASES)('hostile input never answers 5xx (%s)', (kind) => 
   it('bodies with wrong types, NUL bytes, huge strings, deep nesting or arbitrary JSON', async () => {
     const created = await app.request('POST', apiRoutes.agents.collection(), {
       token,
-      body: VALID_BODIES['POST /api/agents'],
+      body: apiRoutes.agents.collection.operation('POST').example,
     });
     expect(created.status, created.text).toBe(201);
     // An id that exists, so that a spoilt edit reaches the database, and ids that exist nowhere.

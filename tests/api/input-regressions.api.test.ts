@@ -3,8 +3,7 @@ import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { JSON_MAX_DEPTH } from '../../server/src/http/input-guard.middleware';
 import { rawPath, rawRequest, type RawRequest } from './support/raw-request';
-import { ROUTE_MATRIX } from './support/route-matrix';
-import { fieldTypes, ROUTE_SCHEMAS, VALID_BODIES } from './support/route-schemas';
+import { fieldTypes, ROUTE_MATRIX } from './support/route-matrix';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -15,21 +14,19 @@ const UNKNOWN_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 
 /** Every text field of every body route, each given a value of another JSON type in turn. */
 const WRONG_TYPES: unknown[] = [['x'], { value: 'x' }, 42, true];
-const wrongTypeCases = Object.entries(ROUTE_SCHEMAS)
-  .filter(([route]) => !route.startsWith('GET '))
-  .flatMap(([route, schema]) => {
-    const [method = '', path = ''] = route.split(' ');
-    return Object.entries(fieldTypes(schema))
+const wrongTypeCases = ROUTE_MATRIX.filter((route) => route.request && route.method !== 'GET').flatMap(
+  ({ method, path, request, access }) =>
+    Object.entries(fieldTypes(request))
       .filter(([, type]) => type === 'string')
       .map(([name], index) => ({
         method,
         // Platform routes are checked as the superadmin who may call them, so validation is what answers.
-        asSuperadmin: ROUTE_MATRIX.some((r) => `${r.method} ${r.path}` === route && r.access === 'superadmin'),
+        asSuperadmin: access === 'superadmin',
         path: path.replace(/:[A-Za-z]+/g, UNKNOWN_ID),
         name,
         value: WRONG_TYPES[index % WRONG_TYPES.length],
-      }));
-  });
+      })),
+);
 
 describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
   let app: TestApp;
@@ -94,7 +91,7 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
     const inField = await send({
       method: 'POST',
       path: apiRoutes.agents.collection(),
-      body: JSON.stringify({ ...VALID_BODIES['POST /api/agents'], greeting: 'Hel\u0000lo' }),
+      body: JSON.stringify({ ...apiRoutes.agents.collection.operation('POST').example, greeting: 'Hel\u0000lo' }),
     });
     expect(inField.status).toBe(400);
     expect(inField.json).toMatchObject({ fields: { greeting: 'Text must not contain NUL characters.' } });

@@ -41,24 +41,19 @@ export function createAccessTokenSigner(deps: Pick<AppDeps, 'config'>): JwtSigne
   });
 }
 
+/** The guards a row of the route table (shared/api/routes.ts) is served behind; see http/api-router.ts. */
 export interface Guards {
   /**
    * Requires a valid access token, or an API key (`Authorization: Bearer prly_…` or `X-API-Key`) whose scope and
-   * permissions allow this route (shared/api/permissions.ts); sets ctx.state.auth.
+   * permissions allow this route (its row in shared/api/routes.ts); sets ctx.state.auth.
    */
   authenticate: Middleware<AppState>;
-  /** Requires one of the roles (after authenticate). */
-  requireRole(...roles: Role[]): Middleware<AppState>;
   requireAdmin: Middleware<AppState>;
   requireSuperadmin: Middleware<AppState>;
   /** Requires the caller to belong to a tenant (superadmins without one get 404). */
   requireTenant: Middleware<AppState>;
   /** 402 unless the tenant's billing status lets it use the product; the current status, not the token's. */
   billingGate: Middleware<AppState>;
-  /** A signed-in member of a tenant whose billing is usable: what most tenant routes need. */
-  tenantMember: readonly Middleware<AppState>[];
-  /** The same, and an admin of that tenant (or a superadmin). */
-  tenantAdmin: readonly Middleware<AppState>[];
 }
 
 /** RFC 6750 §2.1: the scheme is case-insensitive (RFC 9110 §11.1); the credentials are a token68. */
@@ -171,16 +166,12 @@ export function createGuards(
     await next();
   };
 
-  const requireAdmin = requireRole('admin', 'superadmin');
   return {
     authenticate,
-    requireRole,
-    requireAdmin,
+    requireAdmin: requireRole('admin', 'superadmin'),
     requireSuperadmin: requireRole('superadmin'),
     requireTenant,
     billingGate,
-    tenantMember: [authenticate, requireTenant, billingGate],
-    tenantAdmin: [authenticate, requireTenant, requireAdmin, billingGate],
   };
 }
 

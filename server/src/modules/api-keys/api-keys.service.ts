@@ -1,5 +1,6 @@
 import type { ApiKey } from '@shared/api/api-keys.types';
-import { keyMayCall, keyRequirement, scopeCovers, type ApiKeyScope } from '@shared/api/permissions';
+import { keyMayCall, scopeCovers, type ApiKeyScope } from '@shared/api/permissions';
+import { keyRequirement } from '@shared/api/routes';
 import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '@shared/schemas/api-key.schema';
 import type { AppDeps } from '../../app-deps';
 import { DomainError, invalidField } from '../../domain/domain-error';

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { apiRoutes } from '@shared/api/routes';
 import {
   forgotPasswordSchema,
@@ -10,6 +10,7 @@ import {
   verifyEmailSchema,
 } from '@shared/schemas/auth.schema';
 import type { AppDeps } from '../../app-deps';
+import { createApiRouter } from '../../http/api-router';
 import { type AppState, type Guards, authOf, requestMetaOf } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
@@ -17,50 +18,50 @@ import type { Services } from '../../services';
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, we have sent password reset instructions.';
 
 export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createApiRouter(guards);
 
-  router.post(apiRoutes.auth.login.pattern, async (ctx) => {
+  router.handle(apiRoutes.auth.login, 'POST', async (ctx) => {
     ctx.body = await service.login(await validate(loginSchema, ctx.request.body), requestMetaOf(ctx));
   });
 
-  router.post(apiRoutes.auth.register.pattern, async (ctx) => {
+  router.handle(apiRoutes.auth.register, 'POST', async (ctx) => {
     ctx.status = 201;
     ctx.body = await service.register(await validate(registerSchema, ctx.request.body), requestMetaOf(ctx));
   });
 
-  router.post(apiRoutes.auth.refresh.pattern, async (ctx) => {
+  router.handle(apiRoutes.auth.refresh, 'POST', async (ctx) => {
     const { refreshToken } = await validate(refreshSchema, ctx.request.body);
     ctx.body = await service.refresh(refreshToken, requestMetaOf(ctx));
   });
 
-  router.post(apiRoutes.auth.forgotPassword.pattern, async (ctx) => {
+  router.handle(apiRoutes.auth.forgotPassword, 'POST', async (ctx) => {
     await service.forgotPassword(await validate(forgotPasswordSchema, ctx.request.body), requestMetaOf(ctx));
     ctx.body = { message: FORGOT_PASSWORD_ANSWER };
   });
 
-  router.post(apiRoutes.auth.resetPassword.pattern, async (ctx) => {
+  router.handle(apiRoutes.auth.resetPassword, 'POST', async (ctx) => {
     await service.resetPassword(await validate(resetPasswordSchema, ctx.request.body), requestMetaOf(ctx));
     ctx.body = { message: 'Your password has been reset. You can now sign in.' };
   });
 
-  router.post(apiRoutes.auth.verifyEmail.pattern, async (ctx) => {
+  router.handle(apiRoutes.auth.verifyEmail, 'POST', async (ctx) => {
     const { token } = await validate(verifyEmailSchema, ctx.request.body);
     await service.verifyEmail(token, requestMetaOf(ctx));
     ctx.body = { message: 'Your e-mail address has been verified.' };
   });
 
-  router.post(apiRoutes.auth.resendVerification.pattern, guards.authenticate, async (ctx) => {
+  router.handle(apiRoutes.auth.resendVerification, 'POST', async (ctx) => {
     await service.resendVerification(authOf(ctx).userId);
     ctx.body = { message: 'We have sent you a new verification e-mail.' };
   });
 
-  router.post(apiRoutes.auth.logout.pattern, guards.authenticate, async (ctx) => {
+  router.handle(apiRoutes.auth.logout, 'POST', async (ctx) => {
     const { refreshToken } = await validate(logoutSchema, ctx.request.body);
     await service.logout(authOf(ctx), refreshToken, requestMetaOf(ctx));
     ctx.body = { message: 'Logged out' };
   });
 
-  router.get(apiRoutes.auth.status.pattern, guards.authenticate, async (ctx) => {
+  router.handle(apiRoutes.auth.status, 'GET', async (ctx) => {
     ctx.body = await service.currentUser(authOf(ctx).userId);
   });
 

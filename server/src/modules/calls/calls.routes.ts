@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AnalysisRunResponse } from '@shared/api/calls.types';
 import { apiRoutes } from '@shared/api/routes';
 import {
@@ -12,6 +12,7 @@ import {
 import type { AnalysisRunScope } from '@shared/api/calls.types';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
+import { createApiRouter } from '../../http/api-router';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
@@ -28,32 +29,32 @@ export function callsRoutes(
   guards: Guards,
   { calls, callAnalysis, stats }: Services,
 ): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createApiRouter(guards);
   const idOf = (params: Record<string, string | undefined>) => params.id ?? '';
 
-  router.get(apiRoutes.calls.list.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(apiRoutes.calls.list, 'GET', async (ctx) => {
     ctx.body = await calls.page(tenantIdOf(ctx), await validate(recentCallsQuerySchema, ctx.query));
   });
 
   // Before calls/:id, which would take "analytics" for an id.
-  router.get(apiRoutes.calls.analytics.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(apiRoutes.calls.analytics, 'GET', async (ctx) => {
     const query = await validate(callsAnalyticsQuerySchema, ctx.query);
     ctx.body = await stats.callsAnalytics(tenantIdOf(ctx), query.period as CallsPeriod, query.agentId);
   });
 
-  router.get(apiRoutes.calls.byId.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(apiRoutes.calls.byId, 'GET', async (ctx) => {
     ctx.body = await calls.detail(tenantIdOf(ctx), idOf(ctx.params));
   });
 
   // The recording streams through: the renderer fetches it with its bearer token and plays it from a blob.
-  router.get(apiRoutes.calls.recording.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(apiRoutes.calls.recording, 'GET', async (ctx) => {
     const audio = await calls.recording(tenantIdOf(ctx), idOf(ctx.params));
     ctx.type = audio.contentType;
     if (audio.contentLength !== null) ctx.length = audio.contentLength;
     ctx.body = Readable.fromWeb(audio.body as NodeReadableStream<Uint8Array>);
   });
 
-  router.post(apiRoutes.analysisRuns.collection.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(apiRoutes.analysisRuns.collection, 'POST', async (ctx) => {
     const input = await validate(analysisRunSchema, ctx.request.body);
     const run = await callAnalysis.startRun(tenantIdOf(ctx), ctx.state.auth!.userId, {
       scope: input.scope as AnalysisRunScope,
@@ -64,12 +65,12 @@ export function callsRoutes(
     ctx.body = body;
   });
 
-  router.get(apiRoutes.analysisRuns.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(apiRoutes.analysisRuns.byId, 'GET', async (ctx) => {
     const body: AnalysisRunResponse = { run: await callAnalysis.run(tenantIdOf(ctx), idOf(ctx.params)) };
     ctx.body = body;
   });
 
-  router.post(apiRoutes.webhooks.elevenlabs.pattern, async (ctx) => {
+  router.handle(apiRoutes.webhooks.elevenlabs, 'POST', async (ctx) => {
     const header = ctx.get(SIGNATURE_HEADER);
     if (!header) throw new DomainError('VALIDATION_FAILED', 'Missing ElevenLabs-Signature header.');
     const rawBody = ctx.request.rawBody;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type {
   ContactImportResponse,
   ContactResponse,
@@ -16,6 +16,7 @@ import {
   updateContactSchema,
 } from '@shared/schemas/contact.schema';
 import type { AppDeps } from '../../app-deps';
+import { createApiRouter } from '../../http/api-router';
 import { authOf, tenantIdOf, type AppContext, type AppState, type Guards } from '../../http/auth.middleware';
 import { readCsvBody } from '../../http/csv-body';
 import { validate } from '../../http/validate';
@@ -31,24 +32,24 @@ export function sendCsv(ctx: AppContext, fileName: string, lines: AsyncIterable<
 
 /** Outbound contacts: any member reads and exports; admins add, change, delete and import. */
 export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, contactSync }: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createApiRouter(guards);
   const routes = apiRoutes.contacts;
   const idOf = (ctx: AppContext) => (ctx.params as Record<string, string | undefined>).id ?? '';
 
-  router.get(routes.collection.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(routes.collection, 'GET', async (ctx) => {
     const query = await validate(contactsQuerySchema, ctx.query);
     const body: ContactsPage = await contacts.list(tenantIdOf(ctx), idOf(ctx), query);
     ctx.body = body;
   });
 
-  router.post(routes.collection.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(routes.collection, 'POST', async (ctx) => {
     const input = await validate(createContactSchema, ctx.request.body);
     const body: ContactResponse = { contact: await contacts.create(tenantIdOf(ctx), idOf(ctx), input) };
     ctx.status = 201;
     ctx.body = body;
   });
 
-  router.post(routes.import.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(routes.import, 'POST', async (ctx) => {
     const { dryRun } = await validate(contactImportQuerySchema, ctx.query);
     const csv = await readCsvBody(ctx.req);
     if (dryRun) {
@@ -63,7 +64,7 @@ export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, conta
     ctx.body = body;
   });
 
-  router.post(routes.sync.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(routes.sync, 'POST', async (ctx) => {
     const idempotencyKey = await validate(syncIdempotencyKeySchema, ctx.get('Idempotency-Key'));
     const { changes } = await validate(contactSyncSchema, ctx.request.body);
     const body: ContactSyncResponse = await contactSync.sync(
@@ -76,27 +77,27 @@ export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, conta
     ctx.body = body;
   });
 
-  router.get(routes.importById.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(routes.importById, 'GET', async (ctx) => {
     const body: ContactImportResponse = { import: await contacts.getImport(tenantIdOf(ctx), idOf(ctx)) };
     ctx.body = body;
   });
 
-  router.get(routes.export.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(routes.export, 'GET', async (ctx) => {
     sendCsv(ctx, 'contacts.csv', await contacts.exportCsv(tenantIdOf(ctx), idOf(ctx)));
   });
 
-  router.get(routes.byId.pattern, ...guards.tenantMember, async (ctx) => {
+  router.handle(routes.byId, 'GET', async (ctx) => {
     const body: ContactResponse = { contact: await contacts.get(tenantIdOf(ctx), idOf(ctx)) };
     ctx.body = body;
   });
 
-  router.patch(routes.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(routes.byId, 'PATCH', async (ctx) => {
     const patch = await validate(updateContactSchema, ctx.request.body);
     const body: ContactResponse = { contact: await contacts.update(tenantIdOf(ctx), idOf(ctx), patch) };
     ctx.body = body;
   });
 
-  router.delete(routes.byId.pattern, ...guards.tenantAdmin, async (ctx) => {
+  router.handle(routes.byId, 'DELETE', async (ctx) => {
     await contacts.remove(tenantIdOf(ctx), idOf(ctx));
     ctx.body = { message: 'Contact deleted successfully' };
   });

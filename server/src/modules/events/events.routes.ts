@@ -1,7 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { DeliveredEvent } from '@shared/api/events.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
+import { createApiRouter } from '../../http/api-router';
 import { setSecurityHeaders } from '../../http/request.middleware';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import type { Services } from '../../services';
@@ -17,14 +18,14 @@ function frame(event: DeliveredEvent): string {
 /**
  * GET /api/events: a Server-Sent Events stream of the signed-in member's tenant, through the same authentication as
  * every other route (a bearer token in the Authorization header, never in the URL; the renderer reads the stream with
- * fetch), or an API key with calls:read (shared/api/permissions.ts).
+ * fetch), or an API key with calls:read (its row in shared/api/routes.ts).
  * The stream ends when the access token would have expired, so the client reconnects with a fresh one (and its
  * Last-Event-ID) and the session is checked again.
  */
 export function eventsRoutes(deps: AppDeps, guards: Guards, { events }: Services): Router<AppState> {
-  const router = new Router<AppState>();
+  const router = createApiRouter(guards);
 
-  router.get(apiRoutes.events.stream.pattern, guards.authenticate, guards.requireTenant, async (ctx) => {
+  router.handle(apiRoutes.events.stream, 'GET', async (ctx) => {
     const auth = ctx.state.auth!;
     const header = ctx.get('last-event-id');
     const lastEventId = EVENT_ID.test(header) ? header : null;

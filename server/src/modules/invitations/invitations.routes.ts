@@ -1,22 +1,22 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { apiRoutes } from '@shared/api/routes';
 import type { InviteResponse } from '@shared/api/team.types';
 import { inviteSchema } from '@shared/schemas/team.schema';
 import type { AppDeps } from '../../app-deps';
+import { createApiRouter } from '../../http/api-router';
 import { teamActorOf, type AppState, type Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 
 /** The public look-up for the Accept Invitation form, and the admins' invite, resend and revoke. */
 export function invitationsRoutes(_deps: AppDeps, guards: Guards, { invitations }: Services): Router<AppState> {
-  const router = new Router<AppState>();
-  const teamAdmin = [guards.authenticate, guards.requireTenant, guards.requireAdmin];
+  const router = createApiRouter(guards);
 
-  router.get(apiRoutes.invitations.byToken.pattern, async (ctx) => {
+  router.handle(apiRoutes.invitations.byToken, 'GET', async (ctx) => {
     ctx.body = await invitations.details(ctx.params.token ?? '');
   });
 
-  router.post(apiRoutes.tenant.invite.pattern, ...teamAdmin, async (ctx) => {
+  router.handle(apiRoutes.tenant.invite, 'POST', async (ctx) => {
     const input = await validate(inviteSchema, ctx.request.body);
     const body: InviteResponse = {
       message: `Invitation sent to ${input.email}.`,
@@ -26,13 +26,13 @@ export function invitationsRoutes(_deps: AppDeps, guards: Guards, { invitations 
     ctx.body = body;
   });
 
-  router.post(apiRoutes.team.resendInvitation.pattern, ...teamAdmin, async (ctx) => {
+  router.handle(apiRoutes.team.resendInvitation, 'POST', async (ctx) => {
     const invitation = await invitations.resend(teamActorOf(ctx), ctx.params.invitationId ?? '');
     const body: InviteResponse = { message: `Invitation sent again to ${invitation.inviteeEmail}.`, invitation };
     ctx.body = body;
   });
 
-  router.delete(apiRoutes.team.invitation.pattern, ...teamAdmin, async (ctx) => {
+  router.handle(apiRoutes.team.invitation, 'DELETE', async (ctx) => {
     await invitations.revoke(teamActorOf(ctx), ctx.params.invitationId ?? '');
     ctx.body = { message: 'Invitation revoked.' };
   });

@@ -1,8 +1,9 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { buildOpenApiDocument } from '@shared/api/openapi';
 import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
-import type { AppState } from '../../http/auth.middleware';
+import { createApiRouter } from '../../http/api-router';
+import type { AppState, Guards } from '../../http/auth.middleware';
 
 /** The version the document states; the API is versioned with the product. */
 const API_VERSION = '0.1.0';
@@ -14,10 +15,10 @@ function servedBy(router: Router<AppState>) {
 }
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document, generated on the first request and kept. */
-export function openApiRoutes(_deps: AppDeps): Router<AppState> {
-  const router = new Router<AppState>();
+export function openApiRoutes(_deps: AppDeps, guards: Guards): Router<AppState> {
+  const router = createApiRouter(guards);
   let document: string | undefined;
-  router.get(apiRoutes.openApi.pattern, (ctx) => {
+  router.handle(apiRoutes.openApi, 'GET', (ctx) => {
     document ??= JSON.stringify(buildOpenApiDocument(API_VERSION, servedBy(ctx.router as Router<AppState>)));
     ctx.type = 'application/json';
     ctx.body = document;

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { apiRoutes } from '@shared/api/routes';
 import { TEST_USER_ROLES, type TestPlanTerms, type TestUserRole } from '@shared/api/test-support.types';
 import { BILLING_STATUSES, type BillingStatus } from '@shared/domain/roles';
@@ -6,6 +6,7 @@ import { PLAN_CURRENCIES, type PlanCurrency } from '@shared/schemas/billing.sche
 import { trimmedText } from '@shared/schemas/strict-text.schema';
 import { array, boolean, mixed, number, object, type ObjectSchema } from 'yup';
 import type { AppDeps } from '../../app-deps';
+import { createApiRouter } from '../../http/api-router';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
@@ -62,21 +63,21 @@ const billingChangeSchema = object({
  * Mounted only when NODE_ENV=test: lets browser tests read the mail outbox, as a person reads their inbox, and
  * give each test a tenant of its own in the billing state it needs.
  */
-export function testSupportRoutes(deps: AppDeps, _guards: Guards, { testSupport }: Services): Router<AppState> {
-  const router = new Router<AppState>();
+export function testSupportRoutes(deps: AppDeps, guards: Guards, { testSupport }: Services): Router<AppState> {
+  const router = createApiRouter(guards);
   if (deps.config.nodeEnv !== 'test') return router;
 
-  router.get(apiRoutes.testSupport.outbox.pattern, async (ctx) => {
+  router.handle(apiRoutes.testSupport.outbox, 'GET', async (ctx) => {
     ctx.body = { messages: await testSupport.outbox(typeof ctx.query.to === 'string' ? ctx.query.to : '') };
   });
 
-  router.post(apiRoutes.testSupport.tenants.pattern, async (ctx) => {
+  router.handle(apiRoutes.testSupport.tenants, 'POST', async (ctx) => {
     const input = await validate(createTestTenantSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await testSupport.createTenant(input);
   });
 
-  router.patch(apiRoutes.testSupport.tenantBilling.pattern, async (ctx) => {
+  router.handle(apiRoutes.testSupport.tenantBilling, 'PATCH', async (ctx) => {
     const input = await validate(billingChangeSchema, ctx.request.body);
     const tenantId = ctx.params.id ?? '';
     await testSupport.setBillingStatus(tenantId, input.billingStatus);
