@@ -310,6 +310,22 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       expect(demoted.status).toBe(401);
     });
 
+    it('never revives a token by changing the role back: admin → user → admin', async () => {
+      const tenant = await freshTenant(suite.app);
+      const member = await joinTeam(tenant, 'admin');
+      const asAdmin = member.accessToken;
+      expectStatus(await changeRole(tenant, member.user.id, 'user'), 200, 'demotion');
+      const asUser = (await signIn(suite.app, member.user.email, 'colleague-pass')).accessToken;
+      expectStatus(await changeRole(tenant, member.user.id, 'admin'), 200, 'promotion');
+      const statuses = await Promise.all(
+        [asAdmin, asUser].map(
+          async (token) => (await suite.app.request('GET', apiRoutes.apiKeys.collection(), { token })).status,
+        ),
+      );
+      const revived = statuses.filter((status) => status !== 401).length;
+      expect({ statuses, revived }).toEqual({ statuses: [401, 401], revived: 0 });
+    });
+
     it('never changes your own role or the owner, and only to user or admin', async () => {
       const tenant = await freshTenant(suite.app);
       const second = await joinTeam(tenant, 'admin');

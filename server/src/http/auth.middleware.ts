@@ -62,8 +62,9 @@ const BEARER = /^bearer +([A-Za-z0-9._~+/-]{1,4096}=*)$/i;
 const sessionExpired = () => new DomainError('AUTH_TOKEN_INVALID', 'Authentication expired. Please log in again.');
 
 /**
- * A token stays good only while its session is live, its user active, and its role and tenant are still the
- * user's: logout, a password reset, reuse detection, removal or a role change end it at the next request.
+ * A token stays good only while its session is live, its user active, its tenant still the user's, and it was
+ * issued under the user's current session version: logout, a password reset, reuse detection, removal or a role
+ * change end it at the next request, and changing the role back does not revive it (the version only increases).
  */
 function isCurrent(principal: Principal, claims: Record<string, unknown>, now: Date): boolean {
   return (
@@ -72,6 +73,7 @@ function isCurrent(principal: Principal, claims: Record<string, unknown>, now: D
     !principal.sessionRevoked &&
     principal.sessionExpiresAt > now.toISOString() &&
     principal.role === claims.role &&
+    principal.sessionVersion === claims.ver &&
     principal.tenantId === (claims.tid ?? null)
   );
 }

@@ -16,6 +16,7 @@ import * as tenantCallRollups from './0014_tenant-call-rollups';
 import * as campaignAnalytics from './0015_campaign-analytics';
 import * as apiKeyLastFour from './0016_api-key-last-four';
 import * as moneyCurrencies from './0017_money-currencies';
+import * as principalVersionsAndTenantEventNumbers from './0018_principal-versions-and-tenant-event-numbers';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0015_campaign-analytics', campaignAnalytics],
   ['0016_api-key-last-four', apiKeyLastFour],
   ['0017_money-currencies', moneyCurrencies],
+  ['0018_principal-versions-and-tenant-event-numbers', principalVersionsAndTenantEventNumbers],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

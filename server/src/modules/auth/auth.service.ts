@@ -66,6 +66,7 @@ export function createAuthService(
         sid: sessionId,
         tid: user.tenantId,
         role: user.role,
+        ver: user.sessionVersion,
         bst: tenant?.billingStatus ?? null,
       },
       config.accessTokenTtlSec,

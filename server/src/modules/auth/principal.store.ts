@@ -9,6 +9,8 @@ export interface Principal {
   tenantId: string | null;
   role: Role;
   active: boolean;
+  /** The user's session version: an access token issued under another one is no longer good. */
+  sessionVersion: number;
   /** The tenant's billing status; null for a user without a tenant (a superadmin). */
   billingStatus: BillingStatus | null;
   sessionRevoked: boolean;
@@ -29,7 +31,16 @@ export async function findPrincipal(db: Db, sessionId: string): Promise<Principa
     .join('users as u', 'u.id', 'f.user_id')
     .leftJoin('tenants as t', 't.id', 'u.tenant_id')
     .where('f.id', sessionId)
-    .first('f.user_id', 'f.revoked_at', 'f.expires_at', 'u.tenant_id', 'u.role', 'u.active', 't.billing_status');
+    .first(
+      'f.user_id',
+      'f.revoked_at',
+      'f.expires_at',
+      'u.tenant_id',
+      'u.role',
+      'u.active',
+      'u.session_version',
+      't.billing_status',
+    );
   if (!row || !isRole(row.role)) return null;
   return {
     sessionId,
@@ -37,6 +48,7 @@ export async function findPrincipal(db: Db, sessionId: string): Promise<Principa
     tenantId: row.tenant_id ?? null,
     role: row.role,
     active: toBool(row.active),
+    sessionVersion: Number(row.session_version),
     billingStatus: isBillingStatus(row.billing_status) ? row.billing_status : null,
     sessionRevoked: row.revoked_at !== null && row.revoked_at !== undefined,
     sessionExpiresAt: toIso(row.expires_at),

@@ -13,7 +13,12 @@ export interface UserRecord {
   emailVerified: boolean;
   isTenantOwner: boolean;
   active: boolean;
+  /** Raised by every change that must end the user's access tokens; a token carries the one it was issued under. */
+  sessionVersion: number;
 }
+
+/** The row's session version plus one, in the update itself: concurrent changes each raise it. */
+const nextSessionVersion = (db: Db) => db.raw('?? + 1', ['session_version']);
 
 /** The single-use links mailed to a user: each keeps its hash and expiry in two columns of the user's row. */
 export type AccountTokenKind = 'verify-email' | 'reset-password';
@@ -33,6 +38,7 @@ const USER_COLUMNS = [
   'email_verified',
   'is_tenant_owner',
   'active',
+  'session_version',
 ] as const;
 
 function toUserRecord(row: Record<string, unknown>): UserRecord {
@@ -46,6 +52,7 @@ function toUserRecord(row: Record<string, unknown>): UserRecord {
     emailVerified: toBool(row.email_verified),
     isTenantOwner: toBool(row.is_tenant_owner),
     active: toBool(row.active),
+    sessionVersion: Number(row.session_version),
   };
 }
 
@@ -120,7 +127,9 @@ export async function consumeAccountToken(
   const changed = await db('users')
     .where({ id: userId, [columns.hash]: tokenHash })
     .update({
-      ...('passwordHash' in change ? { password_hash: change.passwordHash } : { email_verified: true }),
+      ...('passwordHash' in change
+        ? { password_hash: change.passwordHash, session_version: nextSessionVersion(db) }
+        : { email_verified: true }),
       [columns.hash]: null,
       [columns.expires]: null,
       updated_at: now,
@@ -192,6 +201,6 @@ export async function updateMemberRole(
 ): Promise<boolean> {
   const changed = await db('users')
     .where({ id: userId, tenant_id: tenantId, is_tenant_owner: false })
-    .update({ role, updated_at: now });
+    .update({ role, session_version: nextSessionVersion(db), updated_at: now });
   return changed === 1;
 }
