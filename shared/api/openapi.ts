@@ -36,7 +36,12 @@ function taggedRoutes(): Array<[ApiRoute, string]> {
 function describeAccess(requirement: KeyRequirement): string {
   if (requirement === PUBLIC) return 'No authentication.';
   if (requirement === SESSION_ONLY) return 'Signed-in users only; API keys are refused.';
-  if (requirement === MANAGEMENT) return 'Tenant admins, or an API key of the admin scope.';
+  if (requirement === MANAGEMENT) {
+    return 'Tenant admins, or an API key of the admin scope (which never creates or reactivates keys).';
+  }
+  if (requirement === 'team:manage') {
+    return 'Tenant admins, or an API key of the admin scope with `team:manage`, which never grants, changes or removes an admin, and grants the user role only when it holds every other permission.';
+  }
   return `Signed-in users, or an API key with the \`${requirement}\` permission and a scope that allows this method.`;
 }
 

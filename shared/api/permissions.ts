@@ -16,10 +16,15 @@ export const API_KEY_PERMISSIONS = [
   'usage:read',
   'outbound:read',
   'outbound:write',
+  // Listing, inviting and removing team members; only a key of the admin scope uses it (docs/api-key-rights.md).
+  'team:manage',
 ] as const;
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 
-/** Team and key management: no permission of the list covers it; only a key of the admin scope reaches it. */
+/**
+ * Key management: only a key of the admin scope reaches it, to list, rename, deactivate and delete keys; creating
+ * a key needs a session, and no key reactivates one (docs/api-key-rights.md).
+ */
 export const MANAGEMENT = 'management';
 /** Needs no credentials at all. */
 export const PUBLIC = 'public';
@@ -32,18 +37,16 @@ export const SESSION_ONLY = 'session-only';
  */
 export type KeyRequirement = ApiKeyPermission | typeof MANAGEMENT | typeof PUBLIC | typeof SESSION_ONLY;
 
-const SCOPE_RANK: Record<ApiKeyScope, number> = { read_only: 0, read_write: 1, admin: 2 };
-
-/** Whether a key of scope `held` may create or hold a key of scope `wanted`: never a wider one. */
-export function scopeCovers(held: ApiKeyScope, wanted: ApiKeyScope): boolean {
-  return SCOPE_RANK[held] >= SCOPE_RANK[wanted];
-}
-
 const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** Permissions that only a key of the admin scope may use, whatever the method. */
+const ADMIN_SCOPE_PERMISSIONS: ReadonlySet<KeyRequirement> = new Set<KeyRequirement>(['team:manage']);
 
 /**
  * Whether a key with this scope and these permissions may call `method` on a route with this requirement:
- * read_only reads, read_write reads and writes, admin also manages keys and the team. Unlisted routes refuse.
+ * read_only reads, read_write reads and writes, admin also manages keys and, with team:manage, the team. Unlisted
+ * routes refuse. What a call may then change (never a key's own rights, never a role above the key) is the
+ * services' rule.
  */
 export function keyMayCall(
   key: { scope: ApiKeyScope; permissions: readonly string[] },
@@ -53,5 +56,6 @@ export function keyMayCall(
   if (requirement === undefined || requirement === SESSION_ONLY || requirement === PUBLIC) return false;
   if (requirement === MANAGEMENT) return key.scope === 'admin';
   if (!key.permissions.includes(requirement)) return false;
+  if (ADMIN_SCOPE_PERMISSIONS.has(requirement)) return key.scope === 'admin';
   return isReadMethod(method) || key.scope !== 'read_only';
 }

@@ -128,7 +128,7 @@ export const apiRoutes = {
     invite: route('/tenant/invite', {
       POST: {
         access: 'admin',
-        key: MANAGEMENT,
+        key: 'team:manage',
         request: inviteSchema,
         example: { email: 'colleague@example.com', role: 'user' },
         response: { status: 201, schema: inviteResponseSchema },
@@ -440,32 +440,33 @@ export const apiRoutes = {
   /** Team members and pending invitations of a tenant (spec 001 §7); admins of that tenant only. */
   team: {
     members: route('/tenants/:tenantId/users', {
-      GET: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: teamResponseSchema } },
+      GET: { access: 'admin', key: 'team:manage', response: { status: 200, schema: teamResponseSchema } },
     }),
     member: route('/tenants/:tenantId/users/:userId', {
       PATCH: {
         access: 'admin',
-        key: MANAGEMENT,
+        key: 'team:manage',
         request: changeRoleSchema,
         example: { role: 'admin' },
         response: { status: 200, schema: teamMemberResponseSchema },
       },
-      DELETE: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: messageResponseSchema } },
+      DELETE: { access: 'admin', key: 'team:manage', response: { status: 200, schema: messageResponseSchema } },
     }),
     invitation: route('/tenants/:tenantId/invitations/:invitationId', {
-      DELETE: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: messageResponseSchema } },
+      DELETE: { access: 'admin', key: 'team:manage', response: { status: 200, schema: messageResponseSchema } },
     }),
     resendInvitation: route('/tenants/:tenantId/invitations/:invitationId/resend', {
-      POST: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: inviteResponseSchema } },
+      POST: { access: 'admin', key: 'team:manage', response: { status: 200, schema: inviteResponseSchema } },
     }),
   },
   /** The tenant's API keys (spec 001 §7); under admin/ as the spec names them, for tenant admins. */
   apiKeys: {
     collection: route('/admin/api-keys', {
       GET: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: apiKeysResponseSchema } },
+      // A key never mints keys: a leaked key must not outlive its own revocation through a successor.
       POST: {
         access: 'admin',
-        key: MANAGEMENT,
+        key: SESSION_ONLY,
         request: createApiKeySchema,
         example: { name: 'Reporting', scope: 'read_only', permissions: ['agents:read'] },
         response: { status: 201, schema: createdApiKeyResponseSchema },

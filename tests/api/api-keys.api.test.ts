@@ -10,10 +10,11 @@ import {
   type ApiKeyScope,
 } from '@shared/api/permissions';
 import { API_OPERATIONS, apiRoutes } from '@shared/api/routes';
+import type { InviteResponse, TeamResponse } from '@shared/api/team.types';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { sha256Hex } from '../../server/src/lib/secrets';
 import { expectStatus } from './support/api-client';
-import { freshTenant, signIn, type FreshTenant } from './support/api-actions';
+import { createTestTenant, freshTenant, signIn, type FreshTenant } from './support/api-actions';
 import { useApiSuite } from './support/api-suite';
 import { documentedResponses, type DocumentedResponses } from './support/openapi-responses';
 import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
@@ -230,7 +231,8 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
                 ? false
                 : requirement === MANAGEMENT
                   ? scope === 'admin'
-                  : held.includes(requirement) && (isRead || scope !== 'read_only');
+                  : held.includes(requirement) &&
+                    (requirement === 'team:manage' ? scope === 'admin' : isRead || scope !== 'read_only');
             const response = await suite.app.request(
               method,
               path.replace(/:[A-Za-z]+/g, () => randomUUID()),
@@ -264,7 +266,7 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
 
     it("never reaches another tenant's data", async () => {
       const other = await freshTenant(suite.app);
-      const { apiKey } = await createKey(suite.app, suite.tenant, { scope: 'admin' });
+      const { apiKey } = await createKey(suite.app, suite.tenant, { scope: 'admin', permissions: ['team:manage'] });
       const theirKey = (await createKey(suite.app, other)).key;
       expect((await suite.app.request('GET', apiRoutes.team.members(other.id), withKey(apiKey))).status).toBe(404);
       expect(
@@ -282,29 +284,22 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
       );
     });
 
-    it('never mints a key wider than itself', async () => {
-      const reader = await createKey(suite.app, suite.tenant, { scope: 'read_write', permissions: ['agents:read'] });
-      const byWriter = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
-        ...withKey(reader.apiKey),
-        body: { name: 'Escalated', scope: 'read_only' },
-      });
-      expect(byWriter.status).toBe(403);
-
-      const admin = await createKey(suite.app, suite.tenant, { scope: 'admin', permissions: ['agents:read'] });
-      const wider = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
+    it('never mints a key, and never reactivates one a person revoked', async () => {
+      const admin = await createKey(suite.app, suite.tenant, { scope: 'admin', permissions: [...API_KEY_PERMISSIONS] });
+      const minted = await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
         ...withKey(admin.apiKey),
-        body: { name: 'Escalated', scope: 'admin', permissions: ['agents:read', 'agents:delete'] },
+        body: { name: 'Minted', scope: 'read_only' },
       });
-      expect(wider.status).toBe(403);
-      expect(wider.body.message).toBe('An API key cannot grant permissions it does not have.');
-      expect(wider.body.code).toBe('API_KEY_PERMISSION_EXCEEDED');
-      const same = await createKey(
-        suite.app,
-        suite.tenant,
-        { scope: 'read_only', permissions: ['agents:read'] },
-        withKey(admin.apiKey),
-      );
-      expect(same.key).toMatchObject({ scope: 'read_only', permissions: ['agents:read'] });
+      expect(minted.status).toBe(403);
+      expect(minted.body.code).toBe('API_KEY_CANNOT_CREATE_KEYS');
+      const revoked = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
+      const asKey = (body: object) =>
+        suite.app.request('PATCH', apiRoutes.apiKeys.byId(revoked.key.id), { ...withKey(admin.apiKey), body });
+      expectStatus(await asKey({ active: false, name: 'Revoked' }), 200, 'revoking and renaming by key');
+      const reactivated = await asKey({ active: true });
+      expect(reactivated.status).toBe(403);
+      expect(reactivated.body.code).toBe('API_KEY_CANNOT_REACTIVATE');
+      expect((await agents(withKey(revoked.apiKey))).status).toBe(401);
     });
 
     it('stops the moment the key is deactivated or deleted', async () => {
@@ -367,7 +362,6 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
               scope: 'read_only',
               permissions: ['agents:read'],
               expiresAt: null,
-              viaKey: false,
             },
           },
           {
@@ -471,6 +465,133 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
         403,
       );
     });
+  });
+});
+
+/** Every key-reachable change of keys and team that could lift a key above itself, tried with each kind of key. */
+describe.each(TEST_DATABASES)('what a key may change (%s)', (kind) => {
+  const suite = useApiSuite(kind);
+  let sequence = 0;
+  const address = (label: string) => `${label}-${kind}-${Date.now()}-${sequence++}@keys.parley.test`;
+
+  interface Target {
+    tenantId: string;
+    secondAdminId: string;
+    userId: string;
+    revokedKey: CreatedApiKeyResponse;
+    adminInvitationId: string;
+  }
+
+  /** A tenant with its owner, a second admin, a member, a key the owner revoked and an admin's invitation. */
+  async function target(): Promise<Target & { ownerToken: string }> {
+    const { tenant, users } = await createTestTenant(suite.app, { users: ['admin', 'admin', 'user'] });
+    const [owner, second, user] = users;
+    const ownerToken = (await signIn(suite.app, owner!.email, owner!.password)).accessToken;
+    const team = await suite.app.request<TeamResponse>('GET', apiRoutes.team.members(tenant.id), { token: ownerToken });
+    const idOf = (email: string) => team.body.users.find((member) => member.email === email)?.id ?? '';
+    const fresh = { id: tenant.id, admin: { token: ownerToken } } as FreshTenant;
+    const revokedKey = await createKey(suite.app, fresh, { permissions: ['agents:read'] });
+    expectStatus(
+      await suite.app.request('PATCH', apiRoutes.apiKeys.byId(revokedKey.key.id), {
+        token: ownerToken,
+        body: { active: false },
+      }),
+      200,
+      'revoking',
+    );
+    const invited = await suite.app.request<InviteResponse>('POST', apiRoutes.tenant.invite(), {
+      token: ownerToken,
+      body: { email: address('admin'), role: 'admin' },
+    });
+    return {
+      ownerToken,
+      tenantId: tenant.id,
+      secondAdminId: idOf(second!.email),
+      userId: idOf(user!.email),
+      revokedKey,
+      adminInvitationId: expectStatus(invited, 201, 'admin invitation').body.invitation.id,
+    };
+  }
+
+  /** Each attempt: its request, and whether it took effect (a 2xx, or for a reactivation, the key working again). */
+  const ATTEMPTS: Record<string, (t: Target, key: string) => Promise<boolean>> = {
+    'creates a key': async (_t, key) =>
+      ok(
+        await suite.app.request('POST', apiRoutes.apiKeys.collection(), {
+          ...withKey(key),
+          body: { name: 'Minted', scope: 'read_only' },
+        }),
+      ),
+    'reactivates a key a person revoked': async (t, key) => {
+      await suite.app.request('PATCH', apiRoutes.apiKeys.byId(t.revokedKey.key.id), {
+        ...withKey(key),
+        body: { active: true },
+      });
+      return ok(await suite.app.request('GET', apiRoutes.agents.collection(), withKey(t.revokedKey.apiKey)));
+    },
+    'invites an admin': async (_t, key) =>
+      ok(
+        await suite.app.request('POST', apiRoutes.tenant.invite(), {
+          ...withKey(key),
+          body: { email: address('invitee'), role: 'admin' },
+        }),
+      ),
+    'invites a user': async (_t, key) =>
+      ok(
+        await suite.app.request('POST', apiRoutes.tenant.invite(), {
+          ...withKey(key),
+          body: { email: address('invitee'), role: 'user' },
+        }),
+      ),
+    'promotes a member to admin': async (t, key) =>
+      ok(
+        await suite.app.request('PATCH', apiRoutes.team.member(t.tenantId, t.userId), {
+          ...withKey(key),
+          body: { role: 'admin' },
+        }),
+      ),
+    'demotes an admin': async (t, key) =>
+      ok(
+        await suite.app.request('PATCH', apiRoutes.team.member(t.tenantId, t.secondAdminId), {
+          ...withKey(key),
+          body: { role: 'user' },
+        }),
+      ),
+    'removes an admin': async (t, key) =>
+      ok(await suite.app.request('DELETE', apiRoutes.team.member(t.tenantId, t.secondAdminId), withKey(key))),
+    "resends an admin's invitation": async (t, key) =>
+      ok(
+        await suite.app.request('POST', apiRoutes.team.resendInvitation(t.tenantId, t.adminInvitationId), {
+          ...withKey(key),
+          body: {},
+        }),
+      ),
+    "revokes an admin's invitation": async (t, key) =>
+      ok(await suite.app.request('DELETE', apiRoutes.team.invitation(t.tenantId, t.adminInvitationId), withKey(key))),
+    'removes a member': async (t, key) =>
+      ok(await suite.app.request('DELETE', apiRoutes.team.member(t.tenantId, t.userId), withKey(key))),
+  };
+  const ok = (response: { status: number }) => response.status >= 200 && response.status < 300;
+
+  /** The kinds of key, and what each may do of the above: only the strongest key, and only below admin. */
+  const KEYS: Array<{ scope: ApiKeyScope; permissions: readonly string[]; allowed: string[] }> = [
+    ...API_KEY_SCOPES.map((scope) => ({ scope, permissions: [], allowed: [] })),
+    { scope: 'read_write', permissions: [...API_KEY_PERMISSIONS], allowed: [] },
+    { scope: 'admin', permissions: [...API_KEY_PERMISSIONS], allowed: ['invites a user', 'removes a member'] },
+  ];
+
+  it.each(KEYS)('a key of scope $scope with $permissions.length permissions never acts above itself', async (key) => {
+    const escalations: string[] = [];
+    const refused: string[] = [];
+    for (const [attempt, run] of Object.entries(ATTEMPTS)) {
+      const t = await target();
+      const fresh = { id: t.tenantId, admin: { token: t.ownerToken } } as FreshTenant;
+      const { apiKey } = await createKey(suite.app, fresh, { scope: key.scope, permissions: key.permissions });
+      const tookEffect = await run(t, apiKey);
+      if (tookEffect && !key.allowed.includes(attempt)) escalations.push(attempt);
+      if (!tookEffect && key.allowed.includes(attempt)) refused.push(attempt);
+    }
+    expect({ escalations, refused }).toEqual({ escalations: [], refused: [] });
   });
 });
 

@@ -195,11 +195,12 @@ export { isAdminRole };
 /**
  * The caller acting on a team under /tenants/:tenantId: only their own tenant's, so another tenant's id is not found.
  */
-export function teamActorOf(ctx: AppContext): TenantActor {
+export function teamActorOf(ctx: AppContext): TenantActor & { viaKey: AuthContext['apiKey'] } {
   const tenantId = tenantIdOf(ctx);
   const named = ctx.params.tenantId;
   if (named !== undefined && named !== tenantId) throw new DomainError('NOT_FOUND');
-  return { tenantId, userId: authOf(ctx).userId, origin: requestMetaOf(ctx) };
+  const auth = authOf(ctx);
+  return { tenantId, userId: auth.userId, viaKey: auth.apiKey, origin: requestMetaOf(ctx) };
 }
 
 /** Where the request came from, for throttles and the audit log. */

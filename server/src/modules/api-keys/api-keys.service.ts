@@ -1,5 +1,5 @@
 import type { ApiKey } from '@shared/api/api-keys.types';
-import { keyMayCall, scopeCovers, type ApiKeyScope } from '@shared/api/permissions';
+import { keyMayCall, type ApiKeyScope } from '@shared/api/permissions';
 import { keyRequirement } from '@shared/api/routes';
 import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '@shared/schemas/api-key.schema';
 import type { AppDeps } from '../../app-deps';
@@ -35,7 +35,7 @@ function firstIn(memory: Map<string, number>, key: string, at: number, intervalM
 
 /** Who creates or changes keys: a signed-in admin (no key), or a key of the admin scope acting for its tenant. */
 export interface KeyManager extends TenantActor {
-  /** The key the request came with, if any: it can never mint a key wider than itself. */
+  /** The key the request came with, if any: it never creates, reactivates or widens a key. */
   viaKey: { scope: ApiKeyScope; permissions: readonly string[] } | null;
 }
 
@@ -92,17 +92,10 @@ export function createApiKeysService(
     list: (tenantId: string) => listApiKeys(db, tenantId),
 
     async create(manager: KeyManager, input: CreateApiKeyRequest): Promise<{ apiKey: string; key: ApiKey }> {
+      // A leaked key must not survive its own revocation through a successor it made.
+      if (manager.viaKey) throw new DomainError('API_KEY_CANNOT_CREATE_KEYS');
       const scope = input.scope as ApiKeyScope;
       const permissions = [...new Set(input.permissions)] as ApiKey['permissions'];
-      if (manager.viaKey) {
-        if (!scope || !scopeCovers(manager.viaKey.scope, scope)) {
-          throw new DomainError('API_KEY_SCOPE_EXCEEDED');
-        }
-        const held = manager.viaKey.permissions;
-        if (permissions.some((permission) => !held.includes(permission))) {
-          throw new DomainError('API_KEY_PERMISSION_EXCEEDED');
-        }
-      }
       if (input.expiresAt && Date.parse(input.expiresAt) <= deps.clock.now().getTime()) {
         throw invalidField('expiresAt', 'Expiry must be in the future');
       }
@@ -132,13 +125,16 @@ export function createApiKeysService(
         scope: key.scope,
         permissions: key.permissions,
         expiresAt: key.expiresAt,
-        viaKey: manager.viaKey !== null,
       });
       return { apiKey: minted.key, key };
     },
 
     async update(manager: KeyManager, id: string, change: UpdateApiKeyRequest): Promise<ApiKey> {
       const { tenantId } = manager;
+      // Scope and permissions are fixed at creation; reactivation would undo a revocation, which only a person may.
+      if (manager.viaKey && change.active === true && !(await existing(tenantId, id)).active) {
+        throw new DomainError('API_KEY_CANNOT_REACTIVATE');
+      }
       if (!(await updateApiKey(db, tenantId, id, change, now()))) await existing(tenantId, id);
       await announce(tenantId);
       // Deactivating a key is how it is revoked; the change says so.

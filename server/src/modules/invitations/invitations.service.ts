@@ -7,7 +7,7 @@ import { isoNow } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/secrets';
 import type { AuditService } from '../audit/audit.service';
 import type { TenantsService } from '../tenants/tenants.service';
-import type { TeamActor, UsersService } from '../users/users.service';
+import { ensureKeyMayActOn, ensureKeyMayGrant, type TeamActor, type UsersService } from '../users/users.service';
 import {
   findInvitationByToken,
   findInvitationForSignup,
@@ -69,6 +69,12 @@ export function createInvitationsService(
     return user?.tenantId === actor.tenantId ? user.id : null;
   }
 
+  async function pending(actor: TeamActor, invitationId: string): Promise<PendingInvitation> {
+    const invitation = await findPendingInvitation(db, actor.tenantId, invitationId);
+    if (!invitation) throw new DomainError('NOT_FOUND', 'No pending invitation has this id.');
+    return invitation;
+  }
+
   return {
     async details(token: string): Promise<InvitationDetails> {
       const found = token.length > MAX_TOKEN_LENGTH ? undefined : await findInvitationByToken(db, sha256Hex(token));
@@ -83,6 +89,7 @@ export function createInvitationsService(
      * that already has an account; a pending invitation of the same address is replaced.
      */
     async invite(actor: TeamActor, input: InviteRequest): Promise<PendingInvitation> {
+      ensureKeyMayGrant(actor, input.role as TeamRole);
       const plan = await tenants.plan(actor.tenantId);
       if (!plan.multiUserEnabled) {
         throw new DomainError(
@@ -130,6 +137,8 @@ export function createInvitationsService(
 
     /** Mails a fresh link for a pending invitation; the earlier link stops working and the week starts again. */
     async resend(actor: TeamActor, invitationId: string): Promise<PendingInvitation> {
+      // A fresh link grants the invitation's role again.
+      ensureKeyMayGrant(actor, (await pending(actor, invitationId)).role);
       const token = randomToken();
       const expiresAt = expiry();
       if (!(await renewInvitationToken(db, actor.tenantId, invitationId, sha256Hex(token), expiresAt, now()))) {
@@ -142,6 +151,7 @@ export function createInvitationsService(
     },
 
     async revoke(actor: TeamActor, invitationId: string): Promise<void> {
+      ensureKeyMayActOn(actor, (await pending(actor, invitationId)).role);
       if (!(await revokeInvitation(db, actor.tenantId, invitationId, now()))) {
         throw new DomainError('NOT_FOUND', 'No pending invitation has this id.');
       }

@@ -5,6 +5,7 @@ import { dialectOf, type Db } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import type { AuditService, TenantActor } from '../audit/audit.service';
+import { ensureKeyMayActOn, ensureKeyMayGrant, type KeyRights } from './key-grants';
 import {
   consumeAccountToken,
   countTenantMembers,
@@ -23,6 +24,7 @@ import {
 } from './users.store';
 
 export type UsersService = ReturnType<typeof createUsersService>;
+export { ensureKeyMayActOn, ensureKeyMayGrant } from './key-grants';
 export { toAuthUser, type AccountTokenKind, type NewUser, type UserRecord } from './users.store';
 
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in or reset your password.';
@@ -35,9 +37,10 @@ const toTeamMember = (user: UserRecord): TeamMember => ({
   role: user.role,
 });
 
-/** Who acts on the team: the signed-in admin, or the admin who created the API key in use. */
-/** An admin managing their tenant's team. */
-export type TeamActor = TenantActor;
+/** Who acts on the team: a signed-in admin, or an API key with team:manage, which never reaches above itself. */
+export interface TeamActor extends TenantActor {
+  viaKey: KeyRights | null;
+}
 
 /** Users and their membership of a tenant; sign-in and sessions stay with the auth module, which calls this. */
 export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'principals'>, audit: AuditService) {
@@ -92,6 +95,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
       const user = await memberOf(actor, userId);
       if (user.id === actor.userId) throw new DomainError('TEAM_CANNOT_REMOVE_SELF');
       if (user.isTenantOwner) throw new DomainError('TEAM_OWNER_NOT_REMOVABLE');
+      ensureKeyMayActOn(actor, user.role);
       if (!(await deleteTenantMember(db, actor.tenantId, user.id))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });
       await audit.byActor('team.member.removed', actor, { userId: user.id, email: user.email, role: user.role });
@@ -104,6 +108,8 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
       if (user.isTenantOwner || user.role === 'superadmin') {
         throw new DomainError('TEAM_OWNER_ROLE_FIXED');
       }
+      ensureKeyMayActOn(actor, user.role);
+      ensureKeyMayGrant(actor, role);
       if (!(await updateMemberRole(db, actor.tenantId, user.id, role, now()))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });
       await audit.byActor('team.member.role-changed', actor, { userId: user.id, from: user.role, to: role });
