@@ -57,6 +57,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVITATION_INVALID: 'This invitation is no longer valid.',
   API_KEY_INVALID: 'This API key is invalid, inactive or expired.',
   API_KEY_THROTTLED: 'Too many requests with this API key. Please wait a moment and try again.',
+  EVENT_STREAMS_LIMIT_REACHED: 'Too many live event streams are open for you. Close a window or tab and try again.',
   FORBIDDEN: catalogueEntry(403).message,
   NOT_FOUND: catalogueEntry(404).message,
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',

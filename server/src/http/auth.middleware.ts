@@ -21,6 +21,11 @@ export interface AuthContext {
   sessionId: string | null;
   /** The API key the request came with: it acts for its tenant with the rights of its scope and permissions. */
   apiKey: { id: string; scope: ApiKeyScope; permissions: readonly string[] } | null;
+  /**
+   * The caller's role as of now, checked again as on a new request through the principal cache; null once the
+   * session or key no longer stands (logout, revocation, removal, a role change). For long-lived responses.
+   */
+  currentRole(): Promise<Role | null>;
 }
 
 export interface AppState {
@@ -94,17 +99,14 @@ function matchedPattern(ctx: AppContext): string {
 export function createGuards(
   deps: Pick<AppDeps, 'clock' | 'principals'>,
   signer: JwtSigner,
-  apiKeys: Pick<ApiKeysService, 'authenticate'>,
+  apiKeys: Pick<ApiKeysService, 'authenticate' | 'stillAllowed'>,
 ): Guards {
   const authenticate: Middleware<AppState> = async (ctx, next) => {
     const match = BEARER.exec(ctx.get('authorization'));
     const apiKey = presentedApiKey(ctx, match?.[1]);
     if (apiKey !== null) {
-      const caller = await apiKeys.authenticate(apiKey, {
-        method: ctx.method,
-        pattern: matchedPattern(ctx),
-        ...requestMetaOf(ctx),
-      });
+      const request = { method: ctx.method, pattern: matchedPattern(ctx) };
+      const caller = await apiKeys.authenticate(apiKey, { ...request, ...requestMetaOf(ctx) });
       // A key acts as an admin of its tenant within what its scope and permissions allowed above; never superadmin.
       ctx.state.auth = {
         userId: caller.userId,
@@ -113,6 +115,7 @@ export function createGuards(
         billingStatus: caller.billingStatus,
         sessionId: null,
         apiKey: { id: caller.keyId, scope: caller.scope, permissions: caller.permissions },
+        currentRole: async () => ((await apiKeys.stillAllowed(apiKey, request)) ? 'admin' : null),
       };
       await next();
       return;
@@ -130,6 +133,10 @@ export function createGuards(
       billingStatus: principal.billingStatus,
       sessionId: principal.sessionId,
       apiKey: null,
+      async currentRole() {
+        const latest = await deps.principals.get(principal.sessionId);
+        return latest && isCurrent(latest, claims, deps.clock.now()) ? latest.role : null;
+      },
     };
     await next();
   };

@@ -82,6 +82,25 @@ export function createApiKeysService(
     );
   }
 
+  /** The key a presented secret stands for, from the principal cache; null when unknown or under another id. */
+  async function lookUp(presented: string) {
+    const read = readPresentedApiKey(presented);
+    const found = read ? await deps.principals.apiKey(read.lookupHash) : null;
+    return { read, key: found && found.prefix === read?.prefix ? found : null };
+  }
+
+  /** Why a known key may not make this request now, or null when it may. */
+  function refusalOf(key: ApiKeyPrincipal, request: { method: string; pattern: string }) {
+    if (!key.active) return { reason: 'inactive', error: new DomainError('API_KEY_INVALID') };
+    if (key.expiresAt !== null && key.expiresAt <= now()) {
+      return { reason: 'expired', error: new DomainError('API_KEY_INVALID') };
+    }
+    if (!keyMayCall(key, request.method, keyRequirement(request.method, request.pattern))) {
+      return { reason: 'not-permitted', error: new DomainError('API_KEY_NOT_PERMITTED') };
+    }
+    return null;
+  }
+
   async function existing(tenantId: string, id: string): Promise<ApiKey> {
     const key = await findApiKey(db, tenantId, id);
     if (!key) throw new DomainError('NOT_FOUND', 'No API key of your tenant has this id.');
@@ -151,6 +170,15 @@ export function createApiKeysService(
     },
 
     /**
+     * Whether a key that was let in may still make the request it made (a live stream): the same checks as
+     * authenticate through the principal cache, without counting a use.
+     */
+    async stillAllowed(presented: string, request: { method: string; pattern: string }): Promise<boolean> {
+      const { key } = await lookUp(presented);
+      return key !== null && refusalOf(key, request) === null;
+    },
+
+    /**
      * The caller a presented key stands for on `method` of the route `pattern` (under the API prefix): refused
      * unless the key exists, is active and unexpired, and its scope and permissions allow the route; then counted
      * against the key's rate limit, and its use recorded.
@@ -159,9 +187,7 @@ export function createApiKeysService(
       presented: string,
       request: { method: string; pattern: string } & RequestMeta,
     ): Promise<KeyCaller> {
-      const read = readPresentedApiKey(presented);
-      const found = read ? await deps.principals.apiKey(read.lookupHash) : null;
-      const key = found && found.prefix === read?.prefix ? found : null;
+      const { read, key } = await lookUp(presented);
       const refuse = async (reason: string, error: DomainError): Promise<never> => {
         // An unknown key is named by its prefix only: it may be a real key mistyped, and its secret stays out of logs.
         const subject = key?.keyId ?? read?.prefix ?? '';
@@ -181,12 +207,8 @@ export function createApiKeysService(
         throw error;
       };
       if (!key) return refuse('unknown', new DomainError('API_KEY_INVALID'));
-      if (!key.active) return refuse('inactive', new DomainError('API_KEY_INVALID'));
-      if (key.expiresAt !== null && key.expiresAt <= now())
-        return refuse('expired', new DomainError('API_KEY_INVALID'));
-      if (!keyMayCall(key, request.method, keyRequirement(request.method, request.pattern))) {
-        return refuse('not-permitted', new DomainError('API_KEY_NOT_PERMITTED'));
-      }
+      const refusal = refusalOf(key, request);
+      if (refusal) return refuse(refusal.reason, refusal.error);
       try {
         await limits.consume(perKey, key.keyId, 'API_KEY_THROTTLED');
       } catch (error) {

@@ -3,12 +3,17 @@ import type { DeliveredEvent } from '@shared/api/events.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { AppDeps } from '../../app-deps';
 import { createApiRouter } from '../../http/api-router';
+import { DomainError } from '../../domain/domain-error';
 import { setSecurityHeaders } from '../../http/request.middleware';
 import { tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
 import type { Services } from '../../services';
 
 /** How soon a dropped stream's browser reconnects. */
 const RECONNECT_MS = 3000;
+/** Open streams per user (or key) on one instance: a window per tab and a few integrations, not a flood. */
+export const MAX_STREAMS_PER_CALLER = 10;
+/** The shortest pause between checks of an idle stream's caller; the principal cache's TTL sets the usual one. */
+const MIN_RECHECK_MS = 250;
 const EVENT_ID = /^\d{1,18}$/;
 
 function frame(event: DeliveredEvent): string {
@@ -19,14 +24,26 @@ function frame(event: DeliveredEvent): string {
  * GET /api/events: a Server-Sent Events stream of the signed-in member's tenant, through the same authentication as
  * every other route (a bearer token in the Authorization header, never in the URL; the renderer reads the stream with
  * fetch), or an API key with calls:read (its row in shared/api/routes.ts).
- * The stream ends when the access token would have expired, so the client reconnects with a fresh one (and its
- * Last-Event-ID) and the session is checked again.
+ * The caller is checked again through the principal cache before every delivery and once per cache TTL, so a
+ * stream ends within that TTL of a logout, a revocation, a removal or a role change; it also ends when the access
+ * token would have expired, so the client reconnects with a fresh one (and its Last-Event-ID).
  */
 export function eventsRoutes(deps: AppDeps, guards: Guards, { events }: Services): Router<AppState> {
   const router = createApiRouter(guards);
+  /** Open streams on this instance by user (or key). */
+  const openStreams = new Map<string, number>();
 
   router.handle(apiRoutes.events.stream, 'GET', async (ctx) => {
     const auth = ctx.state.auth!;
+    const caller = auth.apiKey ? `key:${auth.apiKey.id}` : `user:${auth.userId}`;
+    const open = openStreams.get(caller) ?? 0;
+    if (open >= MAX_STREAMS_PER_CALLER) {
+      throw new DomainError(
+        'EVENT_STREAMS_LIMIT_REACHED',
+        `At most ${MAX_STREAMS_PER_CALLER} live event streams may be open at once. Close a window or tab and try again.`,
+      );
+    }
+    openStreams.set(caller, open + 1);
     const header = ctx.get('last-event-id');
     const lastEventId = EVENT_ID.test(header) ? header : null;
     const res = ctx.res;
@@ -43,16 +60,30 @@ export function eventsRoutes(deps: AppDeps, guards: Guards, { events }: Services
     write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
 
     let unsubscribe: (() => void) | null = null;
+    const end = () => res.end();
     const heartbeat = setInterval(() => write(': ping\n\n'), deps.config.eventHeartbeatMs);
-    const lifetime = setTimeout(() => res.end(), deps.config.accessTokenTtlSec * 1000);
+    const lifetime = setTimeout(end, deps.config.accessTokenTtlSec * 1000);
+    // An idle stream is checked too, so that it ends without waiting for an event.
+    const recheck = setInterval(
+      () =>
+        void auth
+          .currentRole()
+          .catch(() => null)
+          .then((role) => role ?? end()),
+      Math.max(deps.config.principalCacheTtlMs, MIN_RECHECK_MS),
+    );
     res.once('close', () => {
       clearInterval(heartbeat);
+      clearInterval(recheck);
       clearTimeout(lifetime);
       unsubscribe?.();
+      const left = (openStreams.get(caller) ?? 1) - 1;
+      if (left > 0) openStreams.set(caller, left);
+      else openStreams.delete(caller);
     });
     try {
       const subscribed = await events.subscribe(
-        { tenantId: tenantIdOf(ctx), role: auth.role, send: (event) => write(frame(event)) },
+        { tenantId: tenantIdOf(ctx), currentRole: auth.currentRole, send: (event) => write(frame(event)), end },
         lastEventId,
       );
       if (res.destroyed) subscribed();

@@ -13,8 +13,20 @@ const REPLAY_LIMIT = 500;
 
 export interface EventSubscriber {
   tenantId: string;
-  role: Role;
+  /**
+   * The subscriber's role as of now, looked up before every delivery through the principal cache; null once its
+   * session or key no longer stands, which ends the stream.
+   */
+  currentRole(): Promise<Role | null>;
   send(event: DeliveredEvent): void;
+  /** Ends the stream: its caller was signed out, revoked or removed. */
+  end(): void;
+}
+
+/** An event on its way to a stream, with who may see it. */
+interface Pending {
+  event: DeliveredEvent;
+  audience: Audience;
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -37,15 +49,15 @@ function isStoredEvent(payload: unknown): payload is StoredEvent {
  * notifier, so that every instance hands them to its own connected streams of that tenant, filtered by role.
  */
 export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'config' | 'notifier'>) {
-  const subscribers = new Map<string, Set<EventSubscriber>>();
   let listening: Promise<unknown> | null = null;
+
+  /** The streams of a tenant on this instance, each taking every event of its tenant; it filters by role itself. */
+  const subscribers = new Map<string, Set<(pending: Pending) => void>>();
 
   function fanOut(payload: unknown): void {
     if (!isStoredEvent(payload)) return;
-    const event = delivered(payload);
-    for (const subscriber of subscribers.get(payload.tenantId) ?? []) {
-      if (visibleTo(subscriber.role, payload.audience)) subscriber.send(event);
-    }
+    const pending = { event: delivered(payload), audience: payload.audience };
+    for (const take of subscribers.get(payload.tenantId) ?? []) take(pending);
   }
 
   /** This instance listens once its first stream connects; a workers-only process only publishes. */
@@ -90,27 +102,39 @@ export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger
       await listen();
       let lastSeq = BigInt(lastEventId ?? 0);
       let replaying = lastEventId !== null;
-      const held: DeliveredEvent[] = [];
-      const forward = (event: DeliveredEvent) => {
-        if (replaying) held.push(event);
-        else if (BigInt(event.id) > lastSeq) {
-          lastSeq = BigInt(event.id);
-          subscriber.send(event);
+      let ended = false;
+      const held: Pending[] = [];
+      // Deliveries wait for the role lookup one after another, so events keep their order.
+      let delivering = Promise.resolve();
+      const deliver = async ({ event, audience }: Pending) => {
+        if (ended) return;
+        // A failed lookup ends the stream too: the client reconnects and is authenticated afresh.
+        const role = await subscriber.currentRole().catch(() => null);
+        if (role === null) {
+          ended = true;
+          subscriber.end();
+        } else if (visibleTo(role, audience)) subscriber.send(event);
+      };
+      const forward = (pending: Pending) => {
+        if (replaying) held.push(pending);
+        else if (BigInt(pending.event.id) > lastSeq) {
+          lastSeq = BigInt(pending.event.id);
+          delivering = delivering.then(() => deliver(pending));
         }
       };
-      const registered: EventSubscriber = { ...subscriber, send: forward };
       const tenantSubscribers = subscribers.get(subscriber.tenantId) ?? new Set();
-      tenantSubscribers.add(registered);
+      tenantSubscribers.add(forward);
       subscribers.set(subscriber.tenantId, tenantSubscribers);
       if (lastEventId !== null) {
         const since = new Date(deps.clock.now().getTime() - deps.config.eventReplayWindowSec * 1000).toISOString();
         const missed = await eventsAfter(deps.db, subscriber.tenantId, lastEventId, since, REPLAY_LIMIT);
         replaying = false;
-        for (const event of missed) if (visibleTo(subscriber.role, event.audience)) forward(delivered(event));
-        for (const event of held.splice(0)) forward(event);
+        for (const event of missed) forward({ event: delivered(event), audience: event.audience });
+        for (const pending of held.splice(0)) forward(pending);
       }
       return () => {
-        tenantSubscribers.delete(registered);
+        ended = true;
+        tenantSubscribers.delete(forward);
         if (tenantSubscribers.size === 0 && subscribers.get(subscriber.tenantId) === tenantSubscribers) {
           subscribers.delete(subscriber.tenantId);
         }
