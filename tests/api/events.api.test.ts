@@ -4,12 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKeyResponse } from '@shared/api/api-keys.types';
 import { apiRoutes } from '@shared/api/routes';
-import { buyNumber, createAgent, freshTenant, type FreshTenant } from './support/api-actions';
+import type { TeamResponse } from '@shared/api/team.types';
+import { buyNumber, createAgent, createTestTenant, freshTenant, signIn, type FreshTenant } from './support/api-actions';
 import { expectStatus } from './support/api-client';
 import { useApiSuite } from './support/api-suite';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { openEventStream, type EventStream } from './support/sse-client';
-import { TEST_DATABASES, type DatabaseKind, type TestApp } from './support/test-app';
+import { MAX_STREAMS_PER_CALLER } from '../../server/src/modules/events/events.routes';
+import { testClock, TEST_DATABASES, type DatabaseKind, type TestApp } from './support/test-app';
 
 /** Long enough for a stream that should receive nothing to have received it, were it delivered. */
 const QUIET_MS = 300;
@@ -20,10 +22,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * sends a number.purchased event carrying the given number, which tests look for.
  */
 function useEventsSuite(kind: DatabaseKind) {
-  const suite = useApiSuite(kind, { config: { eventHeartbeatMs: 100 } });
+  const clock = testClock();
+  const suite = useApiSuite(kind, { clock, config: { eventHeartbeatMs: 100 } });
   const streams: EventStream[] = [];
   let other: FreshTenant | undefined;
-  const current = () => ({ app: suite.app, tenant: suite.tenant, other: other! });
+  const current = () => ({ app: suite.app, tenant: suite.tenant, other: other!, clock });
   beforeAll(async () => {
     other = await freshTenant(suite.app);
   });
@@ -133,9 +136,141 @@ describe.each(TEST_DATABASES)('live events: GET /api/events (%s)', (kind) => {
     await stream.next((event) => event.data.phoneNumber === '+6491117777');
   });
 
-  it('ignores a Last-Event-ID that is not a number', async () => {
+  it('ignores a Last-Event-ID that is not a number: nothing is replayed, live events follow', async () => {
+    await publish(tenant.id, '+6491113330');
     const stream = await open(tenant.user.token, 'abc');
     expect(stream.status).toBe(200);
+    await publish(tenant.id, '+6491113331');
+    await stream.next((event) => event.data.phoneNumber === '+6491113331');
+    expect(stream.events.map((event) => event.data.phoneNumber)).toEqual(['+6491113331']);
+  });
+
+  it('replays in order only what followed the Last-Event-ID within the replay window, none of other tenants', async () => {
+    const { clock } = suite.current();
+    const first = await open(tenant.user.token);
+    await publish(tenant.id, '+6491114440');
+    const seen = await first.next((event) => event.data.phoneNumber === '+6491114440');
+    first.close();
+    await publish(tenant.id, '+6491114441');
+    clock.advance((app.deps.config.eventReplayWindowSec + 1) * 1000);
+    await publish(tenant.id, '+6491114442');
+    await publish(other.id, '+6491114443');
+    await publish(tenant.id, '+6491114444');
+    const again = await open(tenant.user.token, seen.id!);
+    await again.next((event) => event.data.phoneNumber === '+6491114444');
+    expect(again.events.map((event) => [event.id, event.data.phoneNumber])).toEqual([
+      [String(Number(seen.id) + 2), '+6491114442'],
+      [String(Number(seen.id) + 3), '+6491114444'],
+    ]);
+  });
+
+  it('numbers events per tenant: another tenant’s activity never shows in the ids', async () => {
+    const mine = await open(tenant.user.token);
+    await publish(tenant.id, '+6491115550');
+    const before = await mine.next((event) => event.data.phoneNumber === '+6491115550');
+    for (let i = 0; i < 5; i++) await publish(other.id, `+649111556${i}`);
+    await publish(tenant.id, '+6491115551');
+    const after = await mine.next((event) => event.data.phoneNumber === '+6491115551');
+    expect(Number(after.id) - Number(before.id)).toBe(1);
+  });
+
+  it(`accepts at most ${MAX_STREAMS_PER_CALLER} open streams per user, then answers 429 until one closes`, async () => {
+    const mine = await freshTenant(app);
+    const streams = await Promise.all(Array.from({ length: MAX_STREAMS_PER_CALLER }, () => open(mine.user.token)));
+    expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+    const refused = await fetch(`${app.baseUrl}${apiRoutes.events.stream()}`, {
+      headers: { authorization: `Bearer ${mine.user.token}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      code: 'EVENT_STREAMS_LIMIT_REACHED',
+      message: `At most ${MAX_STREAMS_PER_CALLER} live event streams may be open at once. Close a window or tab and try again.`,
+    });
+    expect((await open(mine.admin.token)).status).toBe(200);
+    streams[0]!.close();
+    await expect.poll(async () => (await open(mine.user.token)).status, { timeout: 5000 }).toBe(200);
+  });
+
+  describe('ends a stream once its caller no longer stands, delivering nothing after', () => {
+    /** How many events the stream received after `change` (five `event`s follow it), and whether it ended. */
+    async function afterChange(
+      token: string,
+      tenantId: string,
+      change: () => Promise<unknown>,
+      event: () => Promise<unknown>,
+    ) {
+      const stream = await open(token);
+      expect(stream.status).toBe(200);
+      await publish(tenantId, '+6491116660');
+      await stream.next((received) => received.data.phoneNumber === '+6491116660');
+      const before = stream.events.length;
+      await change();
+      for (let i = 0; i < 5; i++) await event();
+      const ended = await Promise.race([
+        stream.ended.then(() => true),
+        pause(app.deps.config.principalCacheTtlMs + 2000).then(() => false),
+      ]);
+      return { deliveredAfter: stream.events.length - before, ended };
+    }
+
+    it('after a logout', async () => {
+      const mine = await freshTenant(app);
+      const session = await signIn(app, mine.user.email, mine.user.password);
+      const result = await afterChange(
+        session.accessToken,
+        mine.id,
+        () => app.request('POST', apiRoutes.auth.logout(), { token: session.accessToken, body: {} }),
+        () => publish(mine.id, '+6491116661'),
+      );
+      expect(result).toEqual({ deliveredAfter: 0, ended: true });
+    });
+
+    it('after its key is revoked', async () => {
+      const mine = await freshTenant(app);
+      const created = expectStatus(
+        await app.request<CreatedApiKeyResponse>('POST', apiRoutes.apiKeys.collection(), {
+          token: mine.admin.token,
+          body: { name: 'Events', scope: 'read_only', permissions: ['calls:read'] },
+        }),
+        201,
+        'key',
+      ).body;
+      const result = await afterChange(
+        created.apiKey,
+        mine.id,
+        () =>
+          app.request('PATCH', apiRoutes.apiKeys.byId(created.key.id), {
+            token: mine.admin.token,
+            body: { active: false },
+          }),
+        () => publish(mine.id, '+6491116662'),
+      );
+      expect(result).toEqual({ deliveredAfter: 0, ended: true });
+    });
+
+    it('after a demotion: no admin-only event reaches the former admin', async () => {
+      const { tenant: created, users } = await createTestTenant(app, { users: ['admin', 'admin'] });
+      const [owner, second] = await Promise.all(users.map((user) => signIn(app, user.email, user.password)));
+      const team = await app.request<TeamResponse>('GET', apiRoutes.team.members(created.id), {
+        token: owner!.accessToken,
+      });
+      const secondId = team.body.users.find((member) => member.email === second!.user.email)!.id;
+      const result = await afterChange(
+        second!.accessToken,
+        created.id,
+        () =>
+          app.request('PATCH', apiRoutes.team.member(created.id, secondId), {
+            token: owner!.accessToken,
+            body: { role: 'user' },
+          }),
+        () =>
+          app.built.services.events.publish(created.id, {
+            type: 'billing.status_changed',
+            data: { billingStatus: 'delinquent', previous: 'active' },
+          }),
+      );
+      expect(result).toEqual({ deliveredAfter: 0, ended: true });
+    });
   });
 });
 
