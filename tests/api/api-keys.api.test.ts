@@ -292,7 +292,7 @@ describe.each(TEST_DATABASES)('API keys (%s)', (kind) => {
         body: { name: 'Minted', scope: 'read_only' },
       });
       expect(minted.status).toBe(403);
-      expect(minted.body.code).toBe('API_KEY_CANNOT_CREATE_KEYS');
+      expect(minted.body.code).toBe('API_KEY_NOT_PERMITTED');
       const revoked = await createKey(suite.app, suite.tenant, { permissions: ['agents:read'] });
       const asKey = (body: object) =>
         suite.app.request('PATCH', apiRoutes.apiKeys.byId(revoked.key.id), { ...withKey(admin.apiKey), body });
