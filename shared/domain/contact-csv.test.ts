@@ -32,6 +32,20 @@ describe('formula neutralising', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('also protects signs behind leading white space and the full-width and small forms of the signs', () => {
+    const whiteSpace = fc.string({ unit: fc.constantFrom(' ', '\u00A0', '\u3000', '\n', '\t', '\r') });
+    const sign = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫');
+    fc.assert(
+      fc.property(whiteSpace, sign, fc.string(), (space, start, rest) => {
+        const cell = `${space}${start}${rest}`;
+        expect(neutraliseFormula(cell)).toBe(`'${cell}`);
+        expect(restoreFormula(neutraliseFormula(cell))).toBe(cell);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const cell of ['  Bob', '\u3000東京', '6421']) expect(neutraliseFormula(cell)).toBe(cell);
+  });
 });
 
 describe('reading rows (spec 000 §5)', () => {

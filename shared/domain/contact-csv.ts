@@ -17,12 +17,14 @@ const RESERVED = new Set<string>([...EXPORT_STATE_COLUMNS, ...EXPORT_SETTING_COL
 export const isMetadataColumn = (key: string) => key.trim() !== '' && !RESERVED.has(key.trim());
 
 /**
- * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return) as a formula. Such a cell is
- * written behind an apostrophe, and so is one that already starts with apostrophes before such a character, so
- * that reading strips exactly the apostrophe writing added: every value comes back as it was.
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return) as a formula, and some do so after
+ * leading spaces or with the full-width and small forms of those signs (＝＋－＠, ﹦﹢﹣﹫), which they fold to ASCII.
+ * Such a cell is written behind an apostrophe, and so is one that already starts with apostrophes before such a
+ * start, so that reading strips exactly the apostrophe writing added: every value comes back as it was.
  */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const NEUTRALISED = /^'+[=+\-@\t\r]/;
+const FORMULA_SIGNS = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20\\uFE66\\uFE62\\uFE63\\uFE6B';
+const FORMULA_START = new RegExp(`^'*\\s*[${FORMULA_SIGNS}]`);
+const NEUTRALISED = new RegExp(`^'+\\s*[${FORMULA_SIGNS}]`);
 
 export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 export const restoreFormula = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : cell);
