@@ -153,6 +153,17 @@ describe.each(TEST_DATABASES)('inputs that once answered 500 (%s)', (kind) => {
     });
   });
 
+  it.each([
+    ['a lone surrogate', '"seti_\\ud800"'],
+    ['a path in the id', '"seti_1/../../customers"'],
+    ['another kind of provider id', '"pm_card_visa"'],
+  ])("refuses a SetupIntent id not of the provider's shape: %s", async (_name, value) => {
+    const path = apiRoutes.billing.confirmPaymentMethod();
+    const response = await send({ method: 'POST', path, body: `{"setupIntentId":${value}}` });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json).toMatchObject({ fields: { setupIntentId: 'SetupIntent ID must look like seti_…' } });
+  });
+
   it('answers 404, not 405 or 501, for a method on a path no route has', async () => {
     const response = await send({ method: 'TRACE', path: `${API_PREFIX}/no-such-route` });
     expect(response.status).toBe(404);
