@@ -51,7 +51,7 @@ export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Se
   });
 
   router.handle(apiRoutes.auth.resendVerification, 'POST', async (ctx) => {
-    await service.resendVerification(authOf(ctx).userId);
+    await service.resendVerification(authOf(ctx).userId, requestMetaOf(ctx));
     ctx.body = { message: 'We have sent you a new verification e-mail.' };
   });
 

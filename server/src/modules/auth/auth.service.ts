@@ -281,10 +281,12 @@ export function createAuthService(
       await audit('auth.email.verified', meta, { tenantId: user.tenantId, userId: user.id });
     },
 
-    async resendVerification(userId: string): Promise<void> {
+    async resendVerification(userId: string, meta: RequestMeta): Promise<void> {
       const user = await users.findById(userId);
       if (!user) throw new DomainError('AUTH_REQUIRED');
-      if (!user.emailVerified) await sendVerificationEmail(user);
+      if (user.emailVerified) return;
+      await throttle.verificationResend(user.email, meta.ip);
+      await sendVerificationEmail(user);
     },
 
     async currentUser(userId: string): Promise<AuthStatusResponse> {
