@@ -1,8 +1,23 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
 
-/** Structured logs; credentials and tokens are redacted wherever they appear in logged objects. */
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, destination?: DestinationStream): Logger {
+type Output = NodeJS.WritableStream & { isTTY?: boolean };
+
+/** Readable lines for a person at a terminal; JSON, one object a line, for anything that collects logs. */
+export function logDestination(output: Output): DestinationStream {
+  if (!output.isTTY) return output as DestinationStream;
+  return pretty({ destination: output, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
+
+/**
+ * Structured logs, to standard output unless told otherwise; credentials and tokens are redacted wherever they
+ * appear in logged objects.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'nodeEnv'>,
+  destination: DestinationStream = logDestination(process.stdout),
+): Logger {
   return pino(
     {
       level: config.logLevel,
