@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JWT_SECRET_FILE, loadConfig } from './config';
+import { JWT_SECRET_FILE, listeningOrigin, loadConfig, ownOrigins } from './config';
 
 const dataDirs: string[] = [];
 function freshDataDir(): string {
@@ -20,12 +20,37 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: freshDataDir() });
     expect(config).toMatchObject({
       port: 3000,
-      publicUrl: 'http://localhost:3000',
+      publicUrl: 'http://127.0.0.1:3000',
       providers: 'sandbox',
       passwordHashCost: 17,
       seedDemo: true,
     });
     expect(config.databaseUrl).toBeUndefined();
+  });
+
+  describe('its own address', () => {
+    it('is one address by default: the one it listens on, printed at start-up and used in links', () => {
+      const config = loadConfig({ DATA_DIR: freshDataDir(), PORT: '4123' });
+      expect(config.publicUrl).toBe(listeningOrigin(config.host, 4123));
+      expect(loadConfig({ DATA_DIR: freshDataDir(), HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
+      expect(loadConfig({ DATA_DIR: freshDataDir(), HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+    });
+
+    it('takes both loopback spellings as its own origin in development, only the configured one in production', () => {
+      const settings = { publicUrl: 'http://localhost:3000', corsOrigins: 'https://app.example.com' };
+      expect([...ownOrigins({ ...settings, nodeEnv: 'development' })].sort()).toEqual([
+        'http://127.0.0.1:3000',
+        'http://localhost:3000',
+        'https://app.example.com',
+      ]);
+      expect([...ownOrigins({ ...settings, nodeEnv: 'production' })].sort()).toEqual([
+        'http://localhost:3000',
+        'https://app.example.com',
+      ]);
+      expect(ownOrigins({ publicUrl: 'http://127.0.0.1:3000', corsOrigins: '', nodeEnv: 'development' })).toContain(
+        'http://localhost:3000',
+      );
+    });
   });
 
   describe('the signing secret', () => {

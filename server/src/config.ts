@@ -4,12 +4,45 @@ import { boolean, mixed, number, object, string, type InferType } from 'yup';
 import { parseCurrencyRates, type CurrencyRates } from '@shared/domain/money';
 import { readSecretFile } from './lib/secrets';
 
+const DEFAULT_HOST = '127.0.0.1';
+/** The names a browser reaches this machine's loopback interface by. */
+const LOOPBACK_SPELLINGS = ['localhost', '127.0.0.1'];
+
+/**
+ * The address a browser on this machine opens to reach a server listening on `host`: the address itself, or
+ * localhost for a wildcard. The default PUBLIC_URL and the address printed at start-up are this one address.
+ */
+export function listeningOrigin(host: string, port: number | string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * The origins of our own pages, where the payment provider may send a customer back: PUBLIC_URL's and
+ * CORS_ORIGINS'. Outside production a loopback origin counts in both spellings (localhost and 127.0.0.1), since a
+ * developer opens either.
+ */
+export function ownOrigins(config: Pick<Config, 'publicUrl' | 'corsOrigins' | 'nodeEnv'>): Set<string> {
+  const origins = new Set<string>();
+  for (const value of [config.publicUrl, ...config.corsOrigins.split(',')]) {
+    const url = safeUrl(value.trim());
+    if (!url || url.origin === 'null') continue;
+    origins.add(url.origin);
+    if (config.nodeEnv === 'production' || !LOOPBACK_SPELLINGS.includes(url.hostname)) continue;
+    for (const hostname of LOOPBACK_SPELLINGS) {
+      url.hostname = hostname;
+      origins.add(url.origin);
+    }
+  }
+  return origins;
+}
+
 /** Every setting the server reads, validated once at start-up; nothing else reads process.env. */
 const configSchema = object({
   nodeEnv: mixed<'development' | 'production' | 'test'>()
     .oneOf(['development', 'production', 'test'])
     .default('development'),
-  host: string().default('127.0.0.1'),
+  host: string().default(DEFAULT_HOST),
   port: number().integer().min(0).max(65535).default(3000),
   publicUrl: string()
     .required()
@@ -195,7 +228,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     nodeEnv,
     host: env.HOST,
     port,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: env.PUBLIC_URL ?? listeningOrigin(env.HOST ?? DEFAULT_HOST, port),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(env, dataDir, production),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { createRuntime } from './bootstrap';
-import { loadConfig } from './config';
+import { listeningOrigin, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seeds/demo-accounts';
 import { exitGracefullyOnSignal } from './lib/shutdown';
 import { createLogger } from './logger';
@@ -17,9 +17,10 @@ async function main(): Promise<void> {
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
-  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   runtime.setPublicBaseUrl(`http://127.0.0.1:${port}`);
 
+  // The address links and redirects use; with an ephemeral port (PORT=0), where it is listening.
+  const address = config.port === 0 ? listeningOrigin(config.host, port) : config.publicUrl;
   const lines = [`Parley is running at ${address}`];
   if (config.seedDemo) {
     lines.push(`Demo sign-ins (password: ${DEMO_PASSWORD}):`);

@@ -11,6 +11,7 @@ import type { BillingStatus } from '@shared/domain/roles';
 import type { NumberCharge } from '@shared/domain/phone-billing';
 import type { PlanConfig } from '@shared/schemas/billing.schema';
 import type { AppDeps } from '../../app-deps';
+import { ownOrigins } from '../../config';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -61,17 +62,7 @@ export function createBillingService(
   const { db, payments } = deps;
 
   /** Origins the payment provider may send a customer back to: ours. */
-  const ownOrigins = new Set(
-    [deps.config.publicUrl, ...deps.config.corsOrigins.split(',')]
-      .map((value) => {
-        try {
-          return new URL(value.trim()).origin;
-        } catch {
-          return null;
-        }
-      })
-      .filter((origin): origin is string => !!origin && origin !== 'null'),
-  );
+  const returnOrigins = ownOrigins(deps.config);
 
   async function customerOf(tenantId: string): Promise<string> {
     const tenant = await tenants.get(tenantId);
@@ -325,7 +316,7 @@ export function createBillingService(
       } catch {
         origin = '';
       }
-      if (!ownOrigins.has(origin)) {
+      if (!returnOrigins.has(origin)) {
         throw new DomainError('VALIDATION_FAILED', 'Invalid return URL', {
           fields: { returnUrl: 'Invalid return URL' },
         });
