@@ -80,7 +80,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TEAM_OWNER_NOT_REMOVABLE: 'Cannot remove the tenant owner.',
   TEAM_OWNER_ROLE_FIXED: 'Cannot change the role of the tenant owner.',
   INVITEE_ALREADY_MEMBER: 'This address is already a member of your team.',
-  INVITEE_HAS_ACCOUNT: 'This address already has an account with another organisation and cannot be invited.',
   AGENT_INACTIVE: 'Activate this agent before calling it.',
   AGENT_HAS_NO_NUMBER: 'Assign a phone number to this agent before calling it.',
   AGENT_BEING_DELETED: 'This agent is already being deleted.',

@@ -85,8 +85,9 @@ export function createInvitationsService(
     },
 
     /**
-     * Invites an address to the actor's tenant (spec 001 §5): only on a plan with team members, never an address
-     * that already has an account; a pending invitation of the same address is replaced.
+     * Invites an address to the actor's tenant (spec 001 §5): only on a plan with team members, never a member of
+     * the team; a pending invitation of the same address is replaced. An address with an account elsewhere is
+     * invited the same, so that the answer tells nothing of other organisations; signing up refuses it then.
      */
     async invite(actor: TeamActor, input: InviteRequest): Promise<PendingInvitation> {
       ensureKeyMayGrant(actor, input.role as TeamRole);
@@ -98,15 +99,10 @@ export function createInvitationsService(
         );
       }
       const existing = await users.findByEmail(input.email);
-      if (existing) {
-        const member = existing.tenantId === actor.tenantId;
-        throw new DomainError(
-          member ? 'INVITEE_ALREADY_MEMBER' : 'INVITEE_HAS_ACCOUNT',
-          member
-            ? `${input.email} is already a member of your team.`
-            : `${input.email} already has an account with another organisation and cannot be invited.`,
-          { fields: { email: 'This address already has an account' } },
-        );
+      if (existing?.tenantId === actor.tenantId) {
+        throw new DomainError('INVITEE_ALREADY_MEMBER', `${input.email} is already a member of your team.`, {
+          fields: { email: 'This address already has an account' },
+        });
       }
       const token = randomToken();
       const inviterUserId = await inviterId(actor);
