@@ -5,10 +5,8 @@ import { dialectOf } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { isProviderNotFound } from '../../lib/provider-call';
 import { crashCheckpoint } from './crash-checkpoint';
 import {
-  agentMarkerTag,
   type IntentHandler,
   type IntentHandlers,
   type IntentKind,
@@ -22,6 +20,7 @@ import {
   updateHeldIntent,
   type NewIntent,
 } from './provider-intents.store';
+import { providerObservers, runProviderStep } from './provider-side';
 import { planSettlement, type ProviderStep, type SettleMode } from './settlement-plan';
 
 export type ProviderIntentsService = ReturnType<typeof createProviderIntentsService>;
@@ -44,7 +43,10 @@ export interface ReconcileReport {
   failed: number;
 }
 
-type Seen = { [K in IntentKind]: (intent: ProviderIntent<K>) => Promise<IntentKinds[K]['seen']> };
+/** The pause before an intent whose settling failed is tried again: the lease, doubled with each attempt. */
+export function retryPause(leaseMs: number, attempts: number): number {
+  return Math.min(MAX_RETRY_PAUSE_MS, leaseMs * 2 ** Math.min(attempts, 16));
+}
 
 /**
  * Provider side effects as intents: one is committed before the first provider call, records each provider id
@@ -55,7 +57,7 @@ type Seen = { [K in IntentKind]: (intent: ProviderIntent<K>) => Promise<IntentKi
 export function createProviderIntentsService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config'>,
 ) {
-  const { db, clock, logger, voice, telephony } = deps;
+  const { db, clock, logger } = deps;
   const leaseMs = deps.config.providerIntentLeaseSec * 1000;
   const checkpoint = crashCheckpoint(deps.config.testCrashAt);
   let handlers: IntentHandlers | null = null;
@@ -63,59 +65,11 @@ export function createProviderIntentsService(
   const now = () => isoNow(clock);
   const inFuture = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
 
-  const seen: Seen = {
-    'phone-number.purchase': async ({ input }) => {
-      const [owned, imported] = await Promise.all([
-        telephony.findOwnedNumber(input.phoneNumber),
-        voice.findImportedNumber(input.phoneNumber),
-      ]);
-      return {
-        owned: owned && { sid: owned.sid },
-        imported: imported && { phoneNumberId: imported.phoneNumberId },
-      };
-    },
-    'agent.create': async ({ subjectId, input }) => {
-      const [providerAgentIds, number] = await Promise.all([
-        voice.findAgentsByTag(agentMarkerTag(subjectId)),
-        input.number?.providerPhoneId ? voice.findImportedNumber(input.number.phoneNumber) : null,
-      ]);
-      return { providerAgentIds, numberAnsweredBy: number?.agentId ?? null };
-    },
-    'agent.delete': async ({ subjectId, input }) => ({
-      providerAgentExists: (await voice.findAgentsByTag(agentMarkerTag(subjectId))).includes(input.providerAgentId),
-    }),
-  };
-
-  /** Undoing or finishing tolerates what is already gone; a number whose previous agent is gone answers nobody. */
-  async function runStep(step: ProviderStep): Promise<void> {
-    const ignoringNotFound = (action: Promise<void>) =>
-      action.catch((error: unknown) => {
-        if (!isProviderNotFound(error)) throw error;
-      });
-    switch (step.step) {
-      case 'release-number':
-        return ignoringNotFound(telephony.releaseNumber(step.sid));
-      case 'delete-imported-number':
-        return ignoringNotFound(voice.deletePhoneNumber(step.phoneNumberId));
-      case 'delete-agent':
-        return ignoringNotFound(voice.deleteAgent(step.agentId));
-      case 'delete-knowledge':
-        return ignoringNotFound(voice.deleteKnowledgeDocument(step.documentId));
-      case 'assign-number': {
-        const { phoneNumberId, agentId } = step;
-        return ignoringNotFound(
-          voice.assignPhoneNumber(phoneNumberId, agentId).catch((error: unknown) => {
-            if (agentId && isProviderNotFound(error)) return voice.assignPhoneNumber(phoneNumberId, null);
-            throw error;
-          }),
-        );
-      }
-    }
-  }
+  const seen = providerObservers(deps);
 
   async function runSteps(intent: ProviderIntent, steps: ProviderStep[]): Promise<void> {
     for (const step of steps) {
-      await runStep(step);
+      await runProviderStep(deps, step);
       checkpoint(`settle:${intent.kind}:${step.step}`);
     }
   }
@@ -256,12 +210,14 @@ export function createProviderIntentsService(
           } catch (error) {
             report.failed += 1;
             logger.error({ err: error, intentId: intent.id, kind: intent.kind }, 'provider intent not settled');
-            const pause = Math.min(MAX_RETRY_PAUSE_MS, leaseMs * 2 ** Math.min(intent.attempts, 16));
             await updateHeldIntent(
               db,
               intent.id,
               intent.leaseToken,
-              { leaseUntil: inFuture(pause), lastError: error instanceof Error ? error.message : String(error) },
+              {
+                leaseUntil: inFuture(retryPause(leaseMs, intent.attempts)),
+                lastError: error instanceof Error ? error.message : String(error),
+              },
               now(),
             );
           }
