@@ -5,13 +5,7 @@ import type {
   PhoneNumber,
   PurchasePhoneNumberResponse,
 } from '@shared/api/phone-numbers.types';
-import {
-  nextNumberCharge,
-  phoneCosts,
-  phoneEligibility,
-  type NumberCharge,
-  type PhonePlanTerms,
-} from '@shared/domain/phone-billing';
+import { phoneCosts, phoneEligibility, type NumberCharge, type PhonePlanTerms } from '@shared/domain/phone-billing';
 import type {
   AvailableNumbersQuery,
   PurchasePhoneNumberRequest,
@@ -34,20 +28,19 @@ import {
   countAllPhoneNumbers,
   findAgentPhoneNumber,
   findPhoneNumber,
-  insertPhoneNumber,
   listPhoneNumbers,
   phoneNumberHolder,
   unassignAgentNumber,
   type PhoneNumberRecord,
 } from './phone-numbers.store';
+import {
+  acquireNumber,
+  countryOfNumber,
+  planLimitError,
+  recordPurchase as recordNumberPurchase,
+} from './number-purchase';
 
 export type { PhoneNumberRecord };
-
-const COUNTRY_BY_PREFIX: Array<[string, SearchCountry]> = [
-  ['+64', 'NZ'],
-  ['+61', 'AU'],
-  ['+1', 'US'],
-];
 
 export type PhoneNumbersService = ReturnType<typeof createPhoneNumbersService>;
 
@@ -66,10 +59,6 @@ function toPhoneNumber(record: PhoneNumberRecord): PhoneNumber {
       ? { agent_name: agent.name, database_agent_id: agent.id, agent_id: agent.providerAgentId }
       : null,
   };
-}
-
-function planLimitError(reason: string): DomainError {
-  return new DomainError('PLAN_LIMIT_REACHED', reason);
 }
 
 /**
@@ -125,43 +114,13 @@ export function createPhoneNumbersService(
     return { availableNumbers: availableNumbers.slice(0, query.limit), country };
   }
 
-  /**
-   * Our rows for a bought and imported number: the number and its month's charge, in `trx`, the plan's limit
-   * counted again under the tenant's lock so that two purchases racing for the last slot cannot both pass.
-   */
-  async function recordPurchase(
+  const purchaseDeps = { clock: deps.clock, tenants, billing, events };
+  const recordPurchase = (
     trx: Knex.Transaction,
     intent: ProviderIntent<'phone-number.purchase'>,
     refs: IntentKinds['phone-number.purchase']['finish'],
     terms: PhonePlanTerms,
-  ): Promise<NumberCharge> {
-    const { tenantId, input } = intent;
-    await tenants.lock(trx, tenantId);
-    const count = await countActivePhoneNumbers(trx, tenantId);
-    const eligibility = phoneEligibility(count, terms);
-    if (!eligibility.canPurchase) throw planLimitError(eligibility.reason);
-    const next = nextNumberCharge(count, terms);
-    await insertPhoneNumber(
-      trx,
-      tenantId,
-      {
-        id: intent.subjectId,
-        phoneNumber: input.phoneNumber,
-        label: input.label,
-        country: input.country,
-        twilioSid: refs.twilioSid,
-        elevenlabsPhoneNumberId: refs.voicePhoneNumberId,
-      },
-      isoNow(deps.clock),
-    );
-    await billing.chargePhoneNumber(trx, tenantId, intent.subjectId, next);
-    await events.publish(
-      tenantId,
-      { type: 'number.purchased', data: { phoneNumberId: intent.subjectId, phoneNumber: input.phoneNumber } },
-      trx,
-    );
-    return next;
-  }
+  ) => recordNumberPurchase(purchaseDeps, trx, intent, refs, terms);
 
   /** What the reconciler needs of this module to settle a purchase left open by a crash. */
   const purchaseIntentHandler: IntentHandler<'phone-number.purchase'> = {
@@ -194,8 +153,7 @@ export function createPhoneNumbersService(
     if (holder?.tenantId === tenantId) throw new DomainError('NUMBER_ALREADY_OWNED');
     if (holder) throw new DomainError('NUMBER_UNAVAILABLE');
     const label = input.friendlyName?.trim() || input.phoneNumber;
-    const country =
-      input.country ?? COUNTRY_BY_PREFIX.find(([prefix]) => input.phoneNumber.startsWith(prefix))?.[1] ?? null;
+    const country = input.country ?? countryOfNumber(input.phoneNumber);
 
     const intent = await intents.begin(
       'phone-number.purchase',
@@ -205,31 +163,8 @@ export function createPhoneNumbersService(
     );
     let charge: NumberCharge;
     try {
-      const owned = await callProvider(deps.logger, 'The phone number could not be checked', () =>
-        deps.telephony.findOwnedNumber(input.phoneNumber),
-      );
-      const purchased =
-        owned ??
-        (await callProvider(deps.logger, 'The phone number could not be purchased', () =>
-          deps.telephony.purchaseNumber({ phoneNumber: input.phoneNumber, friendlyName: label }),
-        ));
-      await intents.record(intent, { twilioSid: purchased.sid });
-      const imported = await callProvider(
-        deps.logger,
-        'The phone number could not be connected to the voice service',
-        async () =>
-          // A number taken over may have been imported by the attempt that bought it.
-          (owned ? await deps.voice.findImportedNumber(purchased.phoneNumber) : null) ??
-          (await deps.voice.importTwilioNumber({
-            phoneNumber: purchased.phoneNumber,
-            label,
-            twilioSid: purchased.sid,
-          })),
-      );
-      await intents.record(intent, { voicePhoneNumberId: imported.phoneNumberId });
-      charge = await intents.complete(intent, (trx) =>
-        recordPurchase(trx, intent, { twilioSid: purchased.sid, voicePhoneNumberId: imported.phoneNumberId }, terms),
-      );
+      const refs = await acquireNumber(deps, intents, intent);
+      charge = await intents.complete(intent, (trx) => recordPurchase(trx, intent, refs, terms));
     } catch (error) {
       await intents.abandon(intent, error);
       throw error;
