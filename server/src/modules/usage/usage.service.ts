@@ -11,46 +11,33 @@ import { percentUsed, projectMonth, usageStatus } from '@shared/domain/usage-pro
 import type { AppDeps } from '../../app-deps';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { crashCheckpoint } from '../provider-intents/crash-checkpoint';
 import type { TenantsService, UsageTerms } from '../tenants/tenants.service';
 import {
   findMeterReport,
   findUsageMonth,
   insertMeterReport,
   lockUsageMonth,
-  markMeterReportFailed,
-  markMeterReportSent,
   meterReportsBetween,
   minutesUsedInMonth,
   stalePendingReports,
   totalCalls,
   updateUsageMonth,
   usageHistory,
-  type MeterReport,
 } from './usage.store';
+import { createMeterReporter } from './meter-reports';
+import { monthProgress } from './usage-month';
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
-/** The job that sends one call's minutes to the payments provider's meter. */
-export const REPORT_USAGE_JOB = 'report-usage';
+export { REPORT_USAGE_JOB, REPORT_USAGE_RETRIES } from './meter-reports';
 /** The job that re-queues reports whose job was lost (a queue wiped, a job out of retries). */
 export const SWEEP_USAGE_REPORTS_JOB = 'sweep-usage-reports';
-/** A send takes well under a second; a run this long died with its process and is retried. */
-export const REPORT_USAGE_RETRIES = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 };
 /**
  * A pending report this old has likely lost its job (its run died with its process, which the engine notices only
  * after the job's expiry and its own maintenance pass); queuing it again is harmless, the provider counts it once.
  */
 const STALE_REPORT_MS = 90 * 1000;
 const SWEEP_BATCH = 500;
-/** The provider takes meter events of the past 35 days only. */
-const METER_LOOKBACK_MS = 34 * 24 * 3600 * 1000;
-
-const DAY_MS = 24 * 3600 * 1000;
-
-function daysInMonthOf(date: Date): number {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-}
 
 const emptyMonth = (month: string, minutesIncluded: number): UsageRecord => ({
   id: `${month}-none`,
@@ -70,32 +57,7 @@ export function createUsageService(
   tenants: TenantsService,
 ) {
   const { db } = deps;
-  const checkpoint = crashCheckpoint(deps.config.testCrashAt);
-
-  async function queueReport(reportId: string, trx?: Knex.Transaction): Promise<void> {
-    await deps.jobs.send(REPORT_USAGE_JOB, { reportId }, { singletonKey: reportId, ...REPORT_USAGE_RETRIES }, trx);
-  }
-
-  /** Sends the report unless it was sent; a resend of one the provider has is harmless (same identifier). */
-  async function send(report: MeterReport): Promise<void> {
-    const now = deps.clock.now().getTime();
-    const occurred = Date.parse(report.occurredAt);
-    const timestamp = Math.floor(Math.min(now, Math.max(occurred, now - METER_LOOKBACK_MS)) / 1000);
-    try {
-      await deps.payments.reportUsage({
-        customerId: report.customerId,
-        minutes: report.minutes,
-        identifier: report.identifier,
-        timestamp,
-      });
-    } catch (error) {
-      await markMeterReportFailed(db, report.id, error instanceof Error ? error.message : String(error));
-      throw error;
-    }
-    // A crash here leaves the report pending: it is sent again, and the provider counts its identifier once.
-    checkpoint('usage-report:sent');
-    await markMeterReportSent(db, report.id, isoNow(deps.clock));
-  }
+  const reporter = createMeterReporter(deps);
 
   async function terms(tenantId: string) {
     const [tenant, plan, usageTerms] = await Promise.all([
@@ -148,7 +110,7 @@ export function createUsageService(
           minutes,
           occurredAt: call.startedAt,
         };
-        if (await insertMeterReport(trx, report, now)) await queueReport(report.id, trx);
+        if (await insertMeterReport(trx, report, now)) await reporter.queue(report.id, trx);
       }
     },
 
@@ -175,7 +137,7 @@ export function createUsageService(
     async sendReport(reportId: string): Promise<void> {
       const report = await findMeterReport(db, reportId);
       if (!report || report.state === 'sent') return;
-      await send(report);
+      await reporter.send(report);
     },
 
     /** Queues again the pending reports whose job was lost; answers how many. */
@@ -185,7 +147,7 @@ export function createUsageService(
         new Date(deps.clock.now().getTime() - STALE_REPORT_MS).toISOString(),
         SWEEP_BATCH,
       );
-      for (const report of stale) await queueReport(report.id);
+      for (const report of stale) await reporter.queue(report.id);
       return stale.length;
     },
 
@@ -217,7 +179,7 @@ export function createUsageService(
           callsAlreadyCounted = 0;
         }
       }
-      for (const report of resend) await send(report);
+      for (const report of resend) await reporter.send(report);
       const minutesSent = resend.reduce((sum, report) => sum + report.minutes, 0);
       return {
         callsSent: resend.length,
@@ -249,11 +211,7 @@ export function createUsageService(
       const [{ plan, usageTerms }, stored] = await Promise.all([terms(tenantId), findUsageMonth(db, tenantId, month)]);
       const usage = stored ?? emptyMonth(month, usageTerms.minutesIncluded);
       const rate = stored?.minutesUsed ? stored.costPerMinuteApplied : usageTerms.ratePerMinuteCents;
-      const daysInMonth = daysInMonthOf(now);
-      const daysElapsed = Math.min(
-        daysInMonth,
-        Math.floor((now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / DAY_MS) + 1,
-      );
+      const { daysElapsed, daysInMonth } = monthProgress(now);
       return {
         usage: {
           id: usage.id,
