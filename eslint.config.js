@@ -48,6 +48,21 @@ const ROUTE_PATTERN_LITERALS = [
       "Serve a row of the route table, behind the guards it names: router.handle(apiRoutes.<domain>.<route>, 'GET', …).",
   },
 ];
+/** One API slice (app/baseApi.ts): its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper. */
+const ONE_API_SLICE = [
+  {
+    selector: "ImportSpecifier[imported.name='createApi']",
+    message: 'The renderer has one API slice, app/baseApi.ts: add endpoints to it with injectEndpoints.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='enhanceEndpoints']",
+    message: 'Declare cache tags once, in the tagTypes of app/baseApi.ts.',
+  },
+  {
+    selector: "CallExpression[callee.object.name='baseApi'][callee.property.name='injectEndpoints']",
+    message: 'Add endpoints with injectEndpoints from app/baseApi.ts, which refuses a name already taken.',
+  },
+];
 const ENDPOINT_LITERALS = [
   {
     selector:
@@ -55,6 +70,9 @@ const ENDPOINT_LITERALS = [
     message: 'Call an endpoint by its contract path: apiRoutes.<domain>.<route>.relative(…).',
   },
 ];
+
+const BASE_API = 'renderer/src/app/baseApi.ts';
+const restrictedSyntax = (...groups) => ({ 'no-restricted-syntax': ['error', ...groups.flat()] });
 
 export default tseslint.config(
   {
@@ -154,24 +172,6 @@ export default tseslint.config(
     rules: { 'renderer-layers/import-zones': 'error' },
   },
   {
-    // One API slice: its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper.
-    files: ['renderer/src/**/*.{ts,tsx}'],
-    ignores: ['renderer/src/app/baseApi.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='enhanceEndpoints']",
-          message: 'Declare cache tags once, in the tagTypes of app/baseApi.ts.',
-        },
-        {
-          selector: "CallExpression[callee.object.name='baseApi'][callee.property.name='injectEndpoints']",
-          message: 'Add endpoints with injectEndpoints from app/baseApi.ts, which refuses a name already taken.',
-        },
-      ],
-    },
-  },
-  {
     files: ['electron/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -222,17 +222,29 @@ export default tseslint.config(
     files: ['server/src/modules/**/*.service.ts', 'server/src/modules/**/*.store.ts'],
     rules: serverLayers(OTHER_MODULES_STORE, HTTP_LAYER),
   },
+  // no-restricted-syntax: a block that sets a rule replaces the options of every earlier block that set it for the same
+  // file, so each block below lists every group its files answer to (tests/lint/eslint-contracts.test.ts checks it).
   {
     files: ['**/*.{ts,tsx}'],
     ignores: ['shared/api/routes.ts', 'shared/api/route-definition.ts', 'shared/api/routes.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS] },
+    rules: restrictedSyntax(API_PATH_LITERALS),
   },
   {
     files: ['server/src/modules/**/*.routes.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS, ...ROUTE_PATTERN_LITERALS] },
+    rules: restrictedSyntax(API_PATH_LITERALS, ROUTE_PATTERN_LITERALS),
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: [BASE_API],
+    rules: restrictedSyntax(API_PATH_LITERALS, ONE_API_SLICE),
   },
   {
     files: ['renderer/src/**/*Api.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...API_PATH_LITERALS, ...ENDPOINT_LITERALS] },
+    ignores: [BASE_API],
+    rules: restrictedSyntax(API_PATH_LITERALS, ONE_API_SLICE, ENDPOINT_LITERALS),
+  },
+  {
+    files: [BASE_API],
+    rules: restrictedSyntax(API_PATH_LITERALS, ENDPOINT_LITERALS),
   },
 );

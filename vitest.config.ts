@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/api/**/*.test.ts',
       'tests/contract/**/*.test.ts',
       'scripts/**/*.test.js',
+      'tests/lint/**/*.test.ts',
     ],
     globalSetup: ['tests/api/support/postgres-leg.ts'],
     environment: 'node',
