@@ -28,6 +28,17 @@ function firesPerCronParser(expression: string, moment: Date): boolean {
 
 const at = (iso: string) => new Date(iso);
 
+/** The number of values each field can take: minute, hour, day of month, month, day of week (0–7). */
+const FIELD_SPANS = [60, 24, 31, 12, 7];
+
+function stepBeyondItsField(expression: string): boolean {
+  return expression
+    .split(' ')
+    .some((field, index) =>
+      [...field.matchAll(/\/(\d+)/g)].some(([, step]) => Number(step) > (FIELD_SPANS[index] ?? 0)),
+    );
+}
+
 describe('parseCron', () => {
   it('matches the minutes a schedule names, in UTC', () => {
     const everyFive = parseCron('*/5 * * * *');
@@ -52,15 +63,16 @@ describe('parseCron', () => {
   it('refuses what it does not understand, saying why', () => {
     expect(() => parseCron('* * * *')).toThrow(/5 fields/);
     expect(() => parseCron('0 * * * * *')).toThrow(/5 fields/);
-    expect(() => parseCron('60 * * * *')).toThrow(/minute must be 0–59/);
-    expect(() => parseCron('* 5-2 * * *')).toThrow(/runs backwards/);
-    expect(() => parseCron('*/0 * * * *')).toThrow(/minute step must be 1–999/);
-    expect(() => parseCron('0 0 * JAN *')).toThrow(/month must be 1–12/);
-    expect(() => parseCron('0 0 1-2-3 * *')).toThrow(/malformed/);
+    expect(() => parseCron('60 * * * *')).toThrow(/Invalid value for minute: 60/);
+    expect(() => parseCron('* 5-2 * * *')).toThrow(/From value is larger than to value/);
+    expect(() => parseCron('*/0 * * * *')).toThrow(/illegal stepping/);
+    expect(() => parseCron('*/61 * * * *')).toThrow(/steps cannot be greater than maximum value/);
+    expect(() => parseCron('0 0 1-2-3 * *')).toThrow(/illegal range/);
     expect(() => parseCron('0 0 31 4 *')).toThrow(/never fires/);
+    expect(() => parseCron('0 0 31 4,6 *')).toThrow(/never fires/);
   });
 
-  it('fires in exactly the minutes pg-boss’s cron parser fires in', () => {
+  it('fires in exactly the minutes pg-boss’s cron parser fires in, and refuses what it refuses', () => {
     const field = (min: number, max: number) =>
       fc.oneof(
         fc.constant('*'),
@@ -77,10 +89,11 @@ describe('parseCron', () => {
     const moment = fc.date({ min: at('2020-01-01T00:00:00Z'), max: at('2030-12-31T23:59:59Z'), noInvalidDate: true });
     fc.assert(
       fc.property(expression, moment, (cron, date) => {
-        expect(
-          verdict(() => parseCron(cron).matches(date)),
-          `${cron} at ${date.toISOString()}`,
-        ).toBe(verdict(() => firesPerCronParser(cron, date)));
+        const ours = verdict(() => parseCron(cron).matches(date));
+        const theirs = verdict(() => firesPerCronParser(cron, date));
+        // Stricter than pg-boss's parser in one way only: a step longer than its field is refused, not read as one value.
+        if (ours === 'refused' && theirs !== 'refused' && stepBeyondItsField(cron)) return;
+        expect(ours, `${cron} at ${date.toISOString()}`).toBe(theirs);
       }),
       { numRuns: 400 },
     );

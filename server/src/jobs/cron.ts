@@ -1,8 +1,10 @@
+import { CronPattern } from 'croner';
+
 /**
- * Five-field cron expressions (minute hour day-of-month month day-of-week), evaluated in UTC: numbers, `*`, ranges
- * `a-b`, steps `*\/n` and `a-b/n`, and lists `a,b`. Both job runners accept exactly this subset, so a schedule means
- * the same on pg-boss (whose cron-parser understands more) and in process. As in cron, when both day fields are
- * restricted a day matching either one matches.
+ * Five-field cron expressions (minute hour day-of-month month day-of-week), evaluated in UTC; croner parses them.
+ * pg-boss's cron-parser decides on the other runner, so what it refuses is refused here too and the day fields combine
+ * as it combines them (cron.test.ts checks both against that parser): a day field that covers every value it can
+ * take counts as unrestricted, and when both are restricted a day matching either one matches, as in cron.
  */
 export interface CronSchedule {
   readonly expression: string;
@@ -10,84 +12,48 @@ export interface CronSchedule {
   matches(moment: Date): boolean;
 }
 
-interface FieldSpec {
-  name: string;
-  min: number;
-  max: number;
-}
-
-const FIELDS: FieldSpec[] = [
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12 },
-  // 0 and 7 are both Sunday.
-  { name: 'day of week', min: 0, max: 7 },
-];
-
 /** The most days each month can have (February in a leap year). */
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function parseNumber(text: string, spec: FieldSpec, expression: string): number {
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (Number.isNaN(value) || value < spec.min || value > spec.max) {
-    throw new RangeError(`Cron "${expression}": ${spec.name} must be ${spec.min}–${spec.max}, not "${text}"`);
-  }
-  return value;
-}
+const indexesOf = (flags: number[]) => flags.flatMap((on, index) => (on ? [index] : []));
 
-function parseField(text: string, spec: FieldSpec, expression: string): Set<number> {
-  const values = new Set<number>();
-  for (const part of text.split(',')) {
-    const [range = '', stepText, extra] = part.split('/');
-    if (extra !== undefined) throw new RangeError(`Cron "${expression}": ${spec.name} has two steps in "${part}"`);
-    const step =
-      stepText === undefined ? 1 : parseNumber(stepText, { name: `${spec.name} step`, min: 1, max: 999 }, expression);
-    let from: number;
-    let to: number;
-    if (range === '*') {
-      [from, to] = [spec.min, spec.max];
-    } else {
-      const [start = '', end, beyond] = range.split('-');
-      if (beyond !== undefined)
-        throw new RangeError(`Cron "${expression}": ${spec.name} range "${range}" is malformed`);
-      from = parseNumber(start, spec, expression);
-      // `a/n` runs from a to the end of the field, as in cron.
-      to = end !== undefined ? parseNumber(end, spec, expression) : stepText !== undefined ? spec.max : from;
-      if (to < from) throw new RangeError(`Cron "${expression}": ${spec.name} range "${range}" runs backwards`);
-    }
-    for (let value = from; value <= to; value += step) values.add(value);
+function parsePattern(expression: string): CronPattern {
+  try {
+    return new CronPattern(expression, 'UTC', { mode: '5-part' });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^CronPattern: /, '') : String(error);
+    throw new RangeError(`Cron "${expression}": ${reason}`, { cause: error });
   }
-  return values;
 }
 
 export function parseCron(expression: string): CronSchedule {
-  const parts = expression.trim().split(/\s+/);
-  if (parts.length !== FIELDS.length) {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== 5) {
     throw new RangeError(`Cron "${expression}" must have 5 fields: minute hour day-of-month month day-of-week`);
   }
-  const [minutes, hours, days, months, weekdays] = parts.map((part, i) =>
-    parseField(part, FIELDS[i] as FieldSpec, expression),
-  ) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
-  // A day field counts as unrestricted when it covers every value it can take, as pg-boss's parser decides.
-  const everyWeekday = weekdays.size === 8;
-  if (weekdays.has(7)) weekdays.add(0);
+  const pattern = parsePattern(expression);
+  // cron-parser reads `*` as 0–7 (7 is Sunday again); croner folds 7 into 0, so the field's text tells them apart.
+  const weekdayField = fields[4] as string;
+  const everyWeekday =
+    pattern.dayOfWeek.every(Boolean) && (weekdayField.includes('*') || /\b0\b.*\b7\b|\b7\b.*\b0\b/.test(weekdayField));
+  const months = indexesOf(pattern.month);
+  const firstDay = pattern.day.findIndex(Boolean) + 1;
   // Refused as pg-boss's parser refuses them: one month without the first day named (whatever the weekdays), or
   // months none of which has it while the weekdays cannot make up for it.
-  const firstDay = Math.min(...days);
-  const lacking = [...months].filter((month) => firstDay > (DAYS_IN_MONTH[month - 1] as number));
-  if (lacking.length === months.size && (months.size === 1 || everyWeekday)) {
+  const lacking = months.filter((month) => firstDay > (DAYS_IN_MONTH[month] as number));
+  if (lacking.length === months.length && (months.length === 1 || everyWeekday)) {
     throw new RangeError(`Cron "${expression}" never fires as meant: its months do not have day ${firstDay}`);
   }
+  const daysNamed = indexesOf(pattern.day).length;
   return {
     expression,
     matches(moment) {
-      if (!minutes.has(moment.getUTCMinutes()) || !hours.has(moment.getUTCHours())) return false;
-      if (!months.has(moment.getUTCMonth() + 1)) return false;
-      const dayMatches = days.has(moment.getUTCDate());
-      const weekdayMatches = weekdays.has(moment.getUTCDay());
+      if (!pattern.minute[moment.getUTCMinutes()] || !pattern.hour[moment.getUTCHours()]) return false;
+      if (!pattern.month[moment.getUTCMonth()]) return false;
+      const dayMatches = Boolean(pattern.day[moment.getUTCDate() - 1]);
+      const weekdayMatches = Boolean(pattern.dayOfWeek[moment.getUTCDay()]);
       if (everyWeekday) return dayMatches;
-      if (days.size >= (DAYS_IN_MONTH[moment.getUTCMonth()] as number)) return weekdayMatches;
+      if (daysNamed >= (DAYS_IN_MONTH[moment.getUTCMonth()] as number)) return weekdayMatches;
       return dayMatches || weekdayMatches;
     },
   };
