@@ -1,3 +1,4 @@
+import { backoffMs } from './backoff';
 import type { ClassifiedError } from './error-classifier';
 
 /** Request retry rules of spec 000 §9: queries retry at most twice on retryable errors; mutations never. */
@@ -9,9 +10,7 @@ export type RequestKind = 'query' | 'mutation';
 
 /** Delay before the next attempt after `failureCount` consecutive failures: 1 s, doubled per failure, capped at 30 s. */
 export function retryDelayMs(failureCount: number): number {
-  if (!Number.isFinite(failureCount) || failureCount < 1) return RETRY_BASE_DELAY_MS;
-  const exponent = Math.min(Math.floor(failureCount) - 1, 30);
-  return Math.min(RETRY_BASE_DELAY_MS * 2 ** exponent, RETRY_MAX_DELAY_MS);
+  return backoffMs(failureCount, { firstMs: RETRY_BASE_DELAY_MS, maxMs: RETRY_MAX_DELAY_MS });
 }
 
 /** Whether a request that has now failed `failureCount` times should be tried again. */

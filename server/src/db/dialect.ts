@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { backoffMs } from '@shared/domain/backoff';
 import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import { copyRowsInto } from './postgres-copy';
@@ -157,13 +158,16 @@ function sqliteValue(value: unknown): unknown {
   return value;
 }
 
+/** The pause before the notifier's next attempt to reconnect. */
+const RECONNECT_BACKOFF = { firstMs: 250, maxMs: 5000 };
+
 /** Listens on one dedicated connection and reconnects (re-listening every channel) when it is lost. */
 function createPostgresNotifier(db: Knex, onError: NotifierErrorSink): Notifier {
   const handlers = new Map<string, Set<NotificationHandler>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
-  let retryMs = 250;
+  let failedReconnects = 0;
 
   const dispatch = (message: pg.Notification) => {
     const listeners = handlers.get(message.channel);
@@ -186,7 +190,7 @@ function createPostgresNotifier(db: Knex, onError: NotifierErrorSink): Notifier 
     await fresh.connect();
     await fresh.query(`SET application_name = 'parley-notifier'`);
     for (const channel of handlers.keys()) await fresh.query(`LISTEN ${channel}`);
-    retryMs = 250;
+    failedReconnects = 0;
     return fresh;
   };
 
@@ -218,11 +222,11 @@ function createPostgresNotifier(db: Knex, onError: NotifierErrorSink): Notifier 
     const retry = () => {
       if (closed || client) return;
       ensureConnected().catch(() => {
-        retryMs = Math.min(retryMs * 2, 5000);
-        setTimeout(retry, retryMs).unref();
+        failedReconnects += 1;
+        setTimeout(retry, backoffMs(failedReconnects + 1, RECONNECT_BACKOFF)).unref();
       });
     };
-    setTimeout(retry, retryMs).unref();
+    setTimeout(retry, backoffMs(failedReconnects + 1, RECONNECT_BACKOFF)).unref();
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { backoffMs } from '@shared/domain/backoff';
 import { parseCron } from './cron';
 
 /**
@@ -111,6 +112,6 @@ export function checkSchedule(name: string, cron: string): void {
 /** pg-boss's retry pause: the delay, or with backoff delay × 2^retryCount × (1 + random). */
 export function retryDelayMs(job: { retryDelaySeconds: number; retryBackoff: boolean; retryCount: number }): number {
   if (!job.retryBackoff) return job.retryDelaySeconds * 1000;
-  const base = Math.max(job.retryDelaySeconds, 1) * 2 ** Math.min(16, job.retryCount);
-  return base * (1 + Math.random()) * 1000;
+  const firstMs = Math.max(job.retryDelaySeconds, 1) * 1000;
+  return backoffMs(job.retryCount + 1, { firstMs, maxMs: firstMs * 2 ** 16, jitter: true });
 }

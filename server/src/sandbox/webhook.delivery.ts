@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { backoffMs } from '@shared/domain/backoff';
 import type { SandboxStore } from './sandbox.store';
 
 interface PendingDelivery {
@@ -98,7 +99,7 @@ export function createWebhookDelivery(options: {
       logger?.warn({ deliveryId: id, failure }, `${vendor} sandbox: webhook given up`);
       return;
     }
-    const next = { ...delivery, attempts, dueAtMs: Date.now() + FIRST_RETRY_MS * 2 ** (attempts - 1) };
+    const next = { ...delivery, attempts, dueAtMs: Date.now() + backoffMs(attempts, { firstMs: FIRST_RETRY_MS }) };
     pending.put(id, next);
     logger?.debug({ deliveryId: id, failure, attempts }, `${vendor} sandbox: webhook will be retried`);
     schedule(next);

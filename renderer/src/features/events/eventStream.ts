@@ -1,5 +1,6 @@
 import type { DeliveredEvent, LiveEventType } from '@shared/api/events.types';
 import { LIVE_EVENT_TYPES } from '@shared/api/events.types';
+import { backoffMs } from '@shared/domain/backoff';
 
 /** One complete Server-Sent Events block: its id, its event type and its JSON data. */
 export interface StreamFrame {
@@ -60,8 +61,7 @@ export interface EventStreamOptions {
   signal: AbortSignal;
 }
 
-const RETRY_MIN_MS = 1000;
-const RETRY_MAX_MS = 30_000;
+const RECONNECT_BACKOFF = { firstMs: 1000, maxMs: 30_000 };
 
 /**
  * Reads GET /api/events with fetch, so that the access token travels in the Authorization header (EventSource cannot
@@ -70,7 +70,7 @@ const RETRY_MAX_MS = 30_000;
  */
 export async function runEventStream(options: EventStreamOptions): Promise<void> {
   let lastEventId: string | null = null;
-  let pause = RETRY_MIN_MS;
+  let failures = 0;
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -80,7 +80,7 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
   while (!options.signal.aborted) {
     const token = options.token();
     if (!token) {
-      await sleep(pause);
+      await sleep(backoffMs(failures + 1, RECONNECT_BACKOFF));
       continue;
     }
     try {
@@ -95,7 +95,7 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
       });
       if (response.status === 401) options.onUnauthorized();
       if (response.ok && response.body) {
-        pause = RETRY_MIN_MS;
+        failures = 0;
         options.onConnectionChange?.(true);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
@@ -117,7 +117,7 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
     }
     options.onConnectionChange?.(false);
     if (options.signal.aborted) break;
-    await sleep(pause);
-    pause = Math.min(pause * 2, RETRY_MAX_MS);
+    failures += 1;
+    await sleep(backoffMs(failures, RECONNECT_BACKOFF));
   }
 }

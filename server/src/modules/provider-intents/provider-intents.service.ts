@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@shared/api/error-codes';
 import type { Knex } from 'knex';
+import { backoffMs } from '@shared/domain/backoff';
 import type { AppDeps } from '../../app-deps';
 import { dialectOf } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
@@ -45,7 +46,7 @@ export interface ReconcileReport {
 
 /** The pause before an intent whose settling failed is tried again: the lease, doubled with each attempt. */
 export function retryPause(leaseMs: number, attempts: number): number {
-  return Math.min(MAX_RETRY_PAUSE_MS, leaseMs * 2 ** Math.min(attempts, 16));
+  return backoffMs(attempts + 1, { firstMs: leaseMs, maxMs: MAX_RETRY_PAUSE_MS });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { ValidationError } from 'yup';
+import { backoffMs } from '@shared/domain/backoff';
 import { sentimentAnalysisSchema } from '@shared/schemas/calls.schema';
 import { DomainError } from '../../domain/domain-error';
 import type { AnalysisProvider, CallAnalysis } from './analysis.types';
@@ -80,7 +81,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** An OpenAI-compatible chat-completions endpoint asked for structured JSON output; time-outs and retries. */
 export function createChatCompletionsAnalysis(options: ChatCompletionsOptions): AnalysisProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const backoff = options.backoffMs ?? ((retry: number) => 250 * 2 ** (retry - 1));
+  const backoff = options.backoffMs ?? ((retry: number) => backoffMs(retry, { firstMs: 250 }));
 
   async function attempt(transcript: string): Promise<CallAnalysis> {
     let response: Response;
