@@ -13,6 +13,7 @@ export default defineConfig({
       'tests/contract/**/*.test.ts',
       'scripts/**/*.test.js',
       'tests/lint/**/*.test.ts',
+      'tests/support/**/*.test.ts',
     ],
     globalSetup: ['tests/api/support/postgres-leg.ts'],
     environment: 'node',

@@ -5,6 +5,7 @@ import { apiRoutes } from '@shared/api/routes';
 import type { CallsPeriod } from '@shared/schemas/calls.schema';
 import { PERIOD_DAYS } from '@shared/schemas/calls.schema';
 import type { CallOutcome, VoiceConversation } from '../../server/src/providers/voice/voice.types';
+import { assertProperty } from '../support/property-runs';
 import { createAgent } from './support/api-actions';
 import { expectStatus } from './support/api-client';
 import { useApiSuite } from './support/api-suite';
@@ -106,7 +107,7 @@ describe.each(TEST_DATABASES)('calls analytics: rollups equal the raw calls (%s)
   }
 
   it('answers every period, for the tenant and for each agent, as an aggregate over raw call rows would', async () => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.array(randomCall, { minLength: 1, maxLength: 12 }), async (calls) => {
         for (const call of calls) {
           const conversation = conversationOf(call, app.deps.clock.now());
@@ -131,7 +132,7 @@ describe.each(TEST_DATABASES)('calls analytics: rollups equal the raw calls (%s)
           }
         }
       }),
-      { numRuns: 15 },
+      { minRuns: 3, numRuns: 15, budgetMs: 10_000 },
     );
   });
 
