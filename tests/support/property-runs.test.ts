@@ -12,11 +12,11 @@ describe('assertProperty', () => {
     let runs = 0;
     const slow = fc.property(fc.nat(), () => {
       runs += 1;
-      busyFor(20);
+      busyFor(50);
     });
-    await assertProperty(slow, { minRuns: 5, numRuns: 1_000, budgetMs: 1 });
+    await assertProperty(slow, { minRuns: 5, numRuns: 1_000, budgetMs: 270 });
     expect(runs).toBeGreaterThanOrEqual(5);
-    expect(runs).toBeLessThan(20);
+    expect(runs).toBeLessThan(10);
   });
 
   it('runs every example while the budget lasts', async () => {
