@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectJobs, type JobDefinition } from './job-registry';
+import { selectJobs } from './job-registry';
+import type { JobDefinition } from './jobs.types';
 
 const definitions: JobDefinition[] = ['dialer-tick', 'dial-campaign', 'report-usage'].map((name) => ({
   name,

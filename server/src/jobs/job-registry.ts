@@ -6,27 +6,13 @@ import { dialerJobs } from '../modules/dialer/dialer.jobs';
 import { providerIntentJobs } from '../modules/provider-intents/provider-intents.jobs';
 import { usageJobs } from '../modules/usage/usage.jobs';
 import type { Services } from '../services';
-import type { JobData, JobHandler, Jobs, ScheduleOptions, SendOptions, WorkOptions } from './jobs.types';
+import type { JobDefinition, Jobs } from './jobs.types';
 
 /**
- * Every background job the product runs, in one place: the name services send, the handler that does the work (built
- * from the app's dependencies and services, like the routes), how many run at once per process, an optional cron
- * schedule and an optional send at each worker's start.
- * To add one: append its definition to the list jobDefinitions returns; workers pick it up in both `npm start` and
+ * Every background job the product runs, in one place, each built from the app's dependencies and services like the
+ * routes. To add one: append its definition to the list jobDefinitions returns; workers pick it up in both `npm start` and
  * `npm run workers`.
  */
-export interface JobDefinition<T extends JobData = JobData> {
-  name: string;
-  handler: JobHandler<T>;
-  work?: WorkOptions;
-  /** A five-field UTC cron expression (see cron.ts) at which the job is sent with `scheduleData`. */
-  cron?: string;
-  scheduleData?: JobData;
-  scheduleOptions?: ScheduleOptions;
-  /** Also sent (with `scheduleData`) each time a worker process starts, with these options. */
-  atStart?: SendOptions;
-}
-
 export function jobDefinitions(deps: AppDeps, services: Services): JobDefinition[] {
   return [
     ...providerIntentJobs(services.providerIntents, deps.config),

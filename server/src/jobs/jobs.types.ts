@@ -55,6 +55,23 @@ export interface WorkOptions {
   concurrency?: number;
 }
 
+/**
+ * One background job: the name services send, the handler that does the work, how many run at once per process, an
+ * optional cron schedule and an optional send at each worker's start. Modules declare theirs; job-registry.ts lists
+ * them all.
+ */
+export interface JobDefinition<T extends JobData = JobData> {
+  name: string;
+  handler: JobHandler<T>;
+  work?: WorkOptions;
+  /** A five-field UTC cron expression (see cron.ts) at which the job is sent with `scheduleData`. */
+  cron?: string;
+  scheduleData?: JobData;
+  scheduleOptions?: ScheduleOptions;
+  /** Also sent (with `scheduleData`) each time a worker process starts, with these options. */
+  atStart?: SendOptions;
+}
+
 export interface Jobs {
   readonly engine: 'pg-boss' | 'in-process';
   /**

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/job-registry';
+import type { JobDefinition } from '../../jobs/jobs.types';
 import { SYNC_PHONE_BILLING_JOB, type BillingService } from './billing.service';
 
 /** Extra phone numbers reach the subscription's per-number item after each purchase, retried while it fails. */

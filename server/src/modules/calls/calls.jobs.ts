@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/job-registry';
+import type { JobDefinition } from '../../jobs/jobs.types';
 import type { DialerService } from '../dialer/dialer.service';
 import type { EventsService } from '../events/events.service';
 import { ANALYSE_CALL_JOB, ANALYSE_CALL_RETRIES, type CallAnalysisService } from './call-analysis.service';

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/job-registry';
+import type { JobDefinition } from '../../jobs/jobs.types';
 import { IMPORT_CONTACTS_JOB, IMPORT_JOB_OPTIONS, type ContactsService } from './contacts.service';
 
 /** CSV imports on the job engine: one import runs at a time per process (each holds its file in memory). */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import type {
   ContactImportResponse,
@@ -19,16 +18,9 @@ import type { AppDeps } from '../../app-deps';
 import { createApiRouter } from '../../http/api-router';
 import { authOf, tenantIdOf, type AppContext, type AppState, type Guards } from '../../http/auth.middleware';
 import { readCsvBody } from '../../http/csv-body';
+import { sendCsv } from '../../http/csv-download';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-
-/** Sends CSV text as a download, a batch at a time. */
-export function sendCsv(ctx: AppContext, fileName: string, lines: AsyncIterable<string>): void {
-  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.type = 'text/csv; charset=utf-8';
-  ctx.body = Readable.from(lines);
-}
 
 /** Outbound contacts: any member reads and exports; admins add, change, delete and import. */
 export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, contactSync }: Services): Router<AppState> {

@@ -18,7 +18,7 @@ import { newId, newSequentialId } from '../../lib/ids';
 import type { CampaignRecord, CampaignsService } from '../campaigns/campaigns.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
 import type { EventsService } from '../events/events.service';
-import { crashCheckpoint } from '../provider-intents/crash-checkpoint';
+import { crashCheckpoint } from '../../lib/crash-checkpoint';
 import {
   findImport,
   findImportToRun,

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/job-registry';
+import type { JobDefinition } from '../../jobs/jobs.types';
 import type { Jobs } from '../../jobs/jobs.types';
 import { DIAL_CAMPAIGN_JOB, dialCampaignJobOptions } from './dial-campaign.job';
 import { findDialingSettings, type CampaignsForDialing, type DialerService, type PassResult } from './dialer.service';

@@ -8,7 +8,7 @@ import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.
 import { readCsvBody } from '../../http/csv-body';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { sendCsv } from '../contacts/contacts.routes';
+import { sendCsv } from '../../http/csv-download';
 
 /** The tenant's do-not-call list: any member reads and exports; admins add, remove and import. */
 export function doNotCallRoutes(_deps: AppDeps, guards: Guards, { doNotCall }: Services): Router<AppState> {

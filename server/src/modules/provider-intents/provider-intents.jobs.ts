@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { JobDefinition } from '../../jobs/job-registry';
+import type { JobDefinition } from '../../jobs/jobs.types';
 import type { ProviderIntentsService } from './provider-intents.service';
 
 export const RECONCILE_PROVIDER_INTENTS = 'reconcile-provider-intents';

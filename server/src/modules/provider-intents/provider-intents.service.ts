@@ -6,7 +6,7 @@ import { dialectOf } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { crashCheckpoint } from './crash-checkpoint';
+import { crashCheckpoint } from '../../lib/crash-checkpoint';
 import {
   type IntentHandler,
   type IntentHandlers,

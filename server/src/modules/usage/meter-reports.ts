@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import { isoNow } from '../../lib/clock';
-import { crashCheckpoint } from '../provider-intents/crash-checkpoint';
+import { crashCheckpoint } from '../../lib/crash-checkpoint';
 import { markMeterReportFailed, markMeterReportSent, type MeterReport } from './usage.store';
 
 /** The job that sends one call's minutes to the payments provider's meter. */

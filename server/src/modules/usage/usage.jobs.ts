@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/job-registry';
+import type { JobDefinition } from '../../jobs/jobs.types';
 import { REPORT_USAGE_JOB, REPORT_USAGE_RETRIES, SWEEP_USAGE_REPORTS_JOB, type UsageService } from './usage.service';
 
 /** Meter events on the job engine: one job per call, retried; a sweep every minute re-queues lost ones. */
