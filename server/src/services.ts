@@ -52,14 +52,18 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService(deps, createAccessTokenSigner(deps), { users, tenants, invitations, audit });
   const uploads = createUploadsService(deps);
   const usage = createUsageService(deps, tenants);
-  const campaigns = createCampaignsService(deps, tenants, uploads, events);
+  // Campaigns and provider intents are called by modules built below them and call those back: ports that reach
+  // them at call time, once everything here exists.
+  const campaigns = createCampaignsService(deps, tenants, uploads, events, {
+    get: (tenantId, agentId) => agents.get(tenantId, agentId),
+  });
   const doNotCall = createDoNotCallService(deps);
   const contacts = createContactsService(deps, campaigns, doNotCall, events);
   const contactSync = createContactSyncService(deps, campaigns, doNotCall);
   const stats = createStatsService(deps, tenants);
   const billing = createBillingService(deps, tenants, usage);
   const plans = createPlansService(deps, tenants, billing);
-  const providerIntents = createProviderIntentsService(deps);
+  const providerIntents = createProviderIntentsService(deps, () => intentHandlers);
   const phoneNumbers = createPhoneNumbersService(deps, tenants, billing, providerIntents, events);
   const agents = createAgentsService(deps, {
     tenants,
@@ -71,11 +75,7 @@ export function createServices(deps: AppDeps) {
     provider: createAgentProviderService(deps, tenants),
     intents: providerIntents,
   });
-  campaigns.useAgents(agents);
-  providerIntents.useHandlers({
-    'phone-number.purchase': phoneNumbers.purchaseIntentHandler,
-    ...agents.intentHandlers,
-  });
+  const intentHandlers = { 'phone-number.purchase': phoneNumbers.purchaseIntentHandler, ...agents.intentHandlers };
   const callAnalysis = createCallAnalysisService(deps, { agents, campaigns, events, doNotCall });
   const calls = createCallsService(deps, { agents, campaigns, tenants, usage, stats, events, analysis: callAnalysis });
   const agentCalls = createAgentCallsService(deps, { agents, calls, stats, phoneNumbers });

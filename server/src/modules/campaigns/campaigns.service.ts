@@ -90,9 +90,10 @@ export function createCampaignsService(
   tenants: TenantsService,
   uploads: UploadsService,
   events: Pick<EventsService, 'publish'>,
+  /** The agents module is built after this one (it calls campaigns too): a port that reaches it at call time. */
+  agents: CampaignAgents,
 ) {
   const { db } = deps;
-  let agents: CampaignAgents | null = null;
 
   /** A campaign that starts running is handed to the dialer at once, rather than at the next minute's tick. */
   async function dialSoon(tenantId: string, campaign: Campaign): Promise<Campaign> {
@@ -104,11 +105,6 @@ export function createCampaignsService(
       );
     }
     return campaign;
-  }
-
-  function agentsModule(): CampaignAgents {
-    if (!agents) throw new Error('campaigns.useAgents() was not called');
-    return agents;
   }
 
   async function require(tenantId: string, id: string, trx: Knex | Knex.Transaction = db): Promise<CampaignRecord> {
@@ -135,13 +131,11 @@ export function createCampaignsService(
 
   /** The agent is the tenant's and serves no other campaign (a campaign has one agent, an agent one campaign). */
   async function assertAgentFree(tenantId: string, agentId: string, campaignId: string | null): Promise<void> {
-    await agentsModule()
-      .get(tenantId, agentId)
-      .catch((error: unknown) => {
-        throw error instanceof DomainError && error.code === 'NOT_FOUND'
-          ? invalidField('agentId', 'The agent could not be found.')
-          : error;
-      });
+    await agents.get(tenantId, agentId).catch((error: unknown) => {
+      throw error instanceof DomainError && error.code === 'NOT_FOUND'
+        ? invalidField('agentId', 'The agent could not be found.')
+        : error;
+    });
     const serving = await findAgentCampaignId(db, tenantId, agentId);
     if (serving && serving !== campaignId) {
       throw new DomainError('AGENT_SERVES_ANOTHER_CAMPAIGN', undefined, {
@@ -231,7 +225,7 @@ export function createCampaignsService(
     /** The campaign's agent, as a list (spec 000 §7: agents of the campaign); empty when it has none. */
     async agents(tenantId: string, id: string): Promise<Agent[]> {
       const campaign = await require(tenantId, id);
-      return campaign.agentId ? [await agentsModule().get(tenantId, campaign.agentId)] : [];
+      return campaign.agentId ? [await agents.get(tenantId, campaign.agentId)] : [];
     },
 
     /** Stops the dialer calling in this campaign until it is resumed; the reason is shown on the campaign. */
@@ -284,10 +278,5 @@ export function createCampaignsService(
     },
 
     campaignOfAgent: (tenantId: string, agentId: string) => findAgentCampaignId(db, tenantId, agentId),
-
-    /** Called once in services.ts, after the agents module exists. */
-    useAgents(module: CampaignAgents): void {
-      agents = module;
-    },
   };
 }

@@ -57,11 +57,12 @@ export function retryPause(leaseMs: number, attempts: number): number {
  */
 export function createProviderIntentsService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config'>,
+  /** The modules that own the intents' rows are built after this one (they call it): read at settle time. */
+  handlersPort: () => IntentHandlers,
 ) {
   const { db, clock, logger } = deps;
   const leaseMs = deps.config.providerIntentLeaseSec * 1000;
   const checkpoint = crashCheckpoint(deps.config.testCrashAt);
-  let handlers: IntentHandlers | null = null;
 
   const now = () => isoNow(clock);
   const inFuture = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
@@ -91,8 +92,7 @@ export function createProviderIntentsService(
   }
 
   async function settle<K extends IntentKind>(intent: ProviderIntent<K>, mode: SettleMode): Promise<'done' | 'undone'> {
-    if (!handlers) throw new Error('Provider intent handlers are not set');
-    const handler: IntentHandler<K> = handlers[intent.kind];
+    const handler: IntentHandler<K> = handlersPort()[intent.kind];
     const providerSide: IntentKinds[K]['seen'] = await seen[intent.kind](intent);
     const observed = { recorded: await handler.recorded(intent), ...providerSide };
     const plan = planSettlement(intent, observed, mode);
@@ -121,11 +121,6 @@ export function createProviderIntentsService(
   }
 
   return {
-    /** Set once, by the composition root, after the modules that own the intents' rows are built. */
-    useHandlers(all: IntentHandlers): void {
-      handlers = all;
-    },
-
     /**
      * Commits an intent before the first provider call. A second open intent on the same subject (the same number
      * being bought twice at once) is refused with `conflictCode`.
