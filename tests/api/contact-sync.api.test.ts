@@ -6,6 +6,7 @@ import { apiRoutes } from '@shared/api/routes';
 import { CONTACT_SYNC_LIMITS, CONTACT_SYNC_MESSAGES } from '@shared/schemas/contact-sync.schema';
 import { createOutboundCampaign, freshTenant, INBOUND_CAMPAIGN, type FreshTenant } from './support/api-actions';
 import { expectStatus } from './support/api-client';
+import { updateContactRows } from './support/contact-rows';
 import { useApiSuite } from './support/api-suite';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -81,7 +82,7 @@ describe.each(TEST_DATABASES)('contact draft sync API (%s)', (kind) => {
     });
     expect(edited.status).toBe(200);
     expect((await app.request('DELETE', contacts.byId(deleted.id), { token: admin })).status).toBe(200);
-    await app.deps.db('outbound_contacts').where({ id: dialled.id }).update({ status: 'in_progress' });
+    await updateContactRows(app.deps.db, [dialled.id], { status: 'in_progress' });
 
     const { results } = await report([
       { key: 'a', op: 'update', contactId: changed.id, baseVersion: changed.version, metadata: { note: 'draft' } },
@@ -110,13 +111,13 @@ describe.each(TEST_DATABASES)('contact draft sync API (%s)', (kind) => {
 
   it("the dialer's progress does not count as a change: a draft read before a call still applies", async () => {
     const contact = await add('+64215551201');
-    await app.deps.db('outbound_contacts').where({ id: contact.id }).update({ status: 'in_progress' });
+    await updateContactRows(app.deps.db, [contact.id], { status: 'in_progress' });
     const { results: busy } = await report([
       { key: 'x', op: 'update', contactId: contact.id, baseVersion: contact.version, metadata: { a: '1' } },
     ]);
     expect(busy[0]?.outcome).toBe('conflict');
     // The dialer settles the call (its own columns only); the operator's draft is still at the right version.
-    await app.deps.db('outbound_contacts').where({ id: contact.id }).update({ status: 'pending', attempts_made: 1 });
+    await updateContactRows(app.deps.db, [contact.id], { status: 'pending', attempts_made: 1 });
     const { results } = await report([
       { key: 'x', op: 'update', contactId: contact.id, baseVersion: contact.version, metadata: { a: '1' } },
     ]);

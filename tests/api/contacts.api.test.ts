@@ -6,6 +6,7 @@ import { apiRoutes } from '@shared/api/routes';
 import { CONTACT_MESSAGES } from '@shared/schemas/contact.schema';
 import { createOutboundCampaign, freshTenant, INBOUND_CAMPAIGN, type FreshTenant } from './support/api-actions';
 import { expectStatus, type ApiClient } from './support/api-client';
+import { updateContactRows } from './support/contact-rows';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
@@ -124,12 +125,12 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
         conversationConfig: { first_message: 'Hi Bo!' },
         version: 2,
       });
-      await app.deps.db('outbound_contacts').where({ id: contact.id }).update({ status: 'in_progress' });
+      await updateContactRows(app.deps.db, [contact.id], { status: 'in_progress' });
       const busy = await app.request('PATCH', contacts.byId(contact.id), { token: admin, body: { maxRetries: 1 } });
       expect(busy.status).toBe(409);
       expect(busy.body.code).toBe('CONTACT_BEING_CALLED');
       expect((await app.request('DELETE', contacts.byId(contact.id), { token: admin })).status).toBe(409);
-      await app.deps.db('outbound_contacts').where({ id: contact.id }).update({ status: 'failed' });
+      await updateContactRows(app.deps.db, [contact.id], { status: 'failed' });
       const deleted = await app.request('DELETE', contacts.byId(contact.id), { token: admin });
       expect(deleted.body).toEqual({ message: 'Contact deleted successfully' });
       expect((await app.request('GET', contacts.byId(contact.id), { token: admin })).status).toBe(404);
@@ -155,11 +156,12 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
     beforeAll(async () => {
       ({ campaignId: paged } = await createOutboundCampaign(app, admin));
       for (let i = 0; i < 7; i++) expectStatus(await add({ phoneNumber: `+6421555020${i}` }, paged), 201, 'contact');
-      await app.deps
+      const done = await app.deps
         .db('outbound_contacts')
         .where({ campaign_id: paged })
         .whereIn('phone_number', ['+64215550201', '+64215550203'])
-        .update({ status: 'completed' });
+        .pluck('id');
+      await updateContactRows(app.deps.db, done, { status: 'completed' });
     });
 
     it('walks every contact once, in the order added, with keyset cursors', async () => {

@@ -5,6 +5,7 @@ import { LEGAL_QUIET_HOURS } from '@shared/domain/calling-window';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { buyNumber, createAgent, freshTenant, setTenantBilling, type FreshTenant } from './support/api-actions';
 import { expectStatus } from './support/api-client';
+import { insertContactRow, updateContactRows } from './support/contact-rows';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
 import { DIALER_JOBS_OFF, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
@@ -65,7 +66,7 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     fields: Record<string, unknown> = {},
   ): Promise<string> {
     const id = randomUUID();
-    await app.deps.db('outbound_contacts').insert({
+    await insertContactRow(app.deps.db, {
       id,
       tenant_id: tenant.id,
       campaign_id: campaignId,
@@ -315,10 +316,7 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     const placedAttempt = attempt(placedContact);
     const lostAttempt = attempt(lostContact);
     await app.deps.db('call_attempts').insert([placedAttempt, lostAttempt]);
-    await app.deps
-      .db('outbound_contacts')
-      .whereIn('id', [placedContact, lostContact])
-      .update({ status: 'in_progress', attempts_made: 1 });
+    await updateContactRows(app.deps.db, [placedContact, lostContact], { status: 'in_progress', attempts_made: 1 });
     // The worker placed this one and died before it wrote the conversation down; the webhook is lost too.
     const call = await app.deps.voice.startOutboundCall({
       agentId: agent.elevenlabs_agent_id,

@@ -17,6 +17,7 @@ import * as campaignAnalytics from './0015_campaign-analytics';
 import * as apiKeyLastFour from './0016_api-key-last-four';
 import * as moneyCurrencies from './0017_money-currencies';
 import * as principalVersionsAndTenantEventNumbers from './0018_principal-versions-and-tenant-event-numbers';
+import * as campaignContactTotals from './0019_campaign-contact-totals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0016_api-key-last-four', apiKeyLastFour],
   ['0017_money-currencies', moneyCurrencies],
   ['0018_principal-versions-and-tenant-event-numbers', principalVersionsAndTenantEventNumbers],
+  ['0019_campaign-contact-totals', campaignContactTotals],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -53,7 +53,7 @@ export function createContactDialingService(deps: Pick<AppDeps, 'db' | 'clock'>)
     find: (tenantId: string, contactId: string) => findContact(deps.db, tenantId, contactId),
     findMany: (tenantId: string, contactIds: readonly string[]) => findContacts(deps.db, tenantId, contactIds),
     pendingNumbers: (campaignId: string) => pendingNumbersOf(deps.db, campaignId),
-    countByStatus: (campaignId: string) => countContactsByStatus(deps.db, campaignId),
+    countByStatus: (tenantId: string, campaignId: string) => countContactsByStatus(deps.db, tenantId, campaignId),
     nextDueAt: (campaignId: string) => nextDueAt(deps.db, campaignId, now()),
   };
 }

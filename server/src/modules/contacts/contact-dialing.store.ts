@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { ContactStatus } from '@shared/domain/dialing-retry';
+import type { ContactTotals } from '@shared/api/contacts.types';
 import { dialectOf, parseJson, toIsoOrNull, type Db } from '../../db/database';
+import { readContactTotals, writingContacts, type ContactOwner } from './contact-totals.store';
 import { toContactRecord, type ContactRecord, type ContactRow } from './contacts.store';
 
 type Queryable = Db | Knex.Transaction;
@@ -35,18 +37,22 @@ export async function claimDueContacts(
   db: Db,
   claim: { campaignId: string; now: string; limit: number; leaseToken: string; leaseUntil: string },
 ): Promise<DialingContact[]> {
-  const rows = await dialectOf(db).claim<ContactRow>(db, {
-    table: TABLE,
-    due: dueIn(claim.campaignId, claim.now),
-    // Oldest first (ids are time-ordered): the (campaign_id, status, id) index serves the scan, which stops at `limit`.
-    orderBy: ['id'],
-    limit: claim.limit,
-    set: {
-      status: 'in_progress',
-      lease_token: claim.leaseToken,
-      lease_until: claim.leaseUntil,
-      updated_at: claim.now,
-    },
+  const rows = await writingContacts(db, async (trx, totals) => {
+    const claimed = await dialectOf(trx).claim<ContactRow>(trx, {
+      table: TABLE,
+      due: dueIn(claim.campaignId, claim.now),
+      // Oldest first (ids are time-ordered): the (campaign_id, status, id) index serves the scan, which stops at `limit`.
+      orderBy: ['id'],
+      limit: claim.limit,
+      set: {
+        status: 'in_progress',
+        lease_token: claim.leaseToken,
+        lease_until: claim.leaseUntil,
+        updated_at: claim.now,
+      },
+    });
+    totals.moved(claimed, 'pending', 'in_progress');
+    return claimed;
   });
   return rows.map(toContactRecord);
 }
@@ -88,27 +94,40 @@ export async function releaseLeased(
   now: string,
 ): Promise<number> {
   if (contactIds.length === 0) return 0;
-  return db(TABLE).whereIn('id', contactIds).andWhere({ lease_token: leaseToken, status: 'in_progress' }).update({
-    status: 'pending',
-    lease_token: null,
-    lease_until: null,
-    next_attempt_at: nextAttemptAt,
-    updated_at: now,
+  return writingContacts(db, async (trx, totals) => {
+    const released = (await trx(TABLE)
+      .whereIn('id', contactIds)
+      .andWhere({ lease_token: leaseToken, status: 'in_progress' })
+      .update({
+        status: 'pending',
+        lease_token: null,
+        lease_until: null,
+        next_attempt_at: nextAttemptAt,
+        updated_at: now,
+      })
+      .returning(['tenant_id', 'campaign_id'])) as ContactOwner[];
+    totals.moved(released, 'in_progress', 'pending');
+    return released.length;
   });
 }
 
 /** Leases a crash left behind (claimed, no attempt recorded): the contacts are due again at once. */
 export async function releaseExpiredLeases(db: Queryable, now: string): Promise<number> {
-  return db(TABLE)
-    .where({ status: 'in_progress' })
-    .whereNotNull('lease_until')
-    .andWhere('lease_until', '<', now)
-    .update({
-      status: 'pending',
-      lease_token: null,
-      lease_until: null,
-      updated_at: now,
-    });
+  return writingContacts(db, async (trx, totals) => {
+    const released = (await trx(TABLE)
+      .where({ status: 'in_progress' })
+      .whereNotNull('lease_until')
+      .andWhere('lease_until', '<', now)
+      .update({
+        status: 'pending',
+        lease_token: null,
+        lease_until: null,
+        updated_at: now,
+      })
+      .returning(['tenant_id', 'campaign_id'])) as ContactOwner[];
+    totals.moved(released, 'in_progress', 'pending');
+    return released.length;
+  });
 }
 
 /** The contact's state after an attempt ended: done, due again at `nextAttemptAt`, or given up on. */
@@ -118,16 +137,25 @@ export async function settleContact(
   outcome: { status: ContactStatus; nextAttemptAt: string | null; conversationId: string | null },
   now: string,
 ): Promise<void> {
-  await trx(TABLE)
-    .where({ id: contactId })
-    .update({
-      status: outcome.status,
-      next_attempt_at: outcome.nextAttemptAt,
-      lease_token: null,
-      lease_until: null,
-      ...(outcome.conversationId ? { conversation_id: outcome.conversationId } : {}),
-      updated_at: now,
-    });
+  await writingContacts(trx, async (_, totals) => {
+    // Locked as read, so that the status it leaves is the one counted.
+    const before = (await trx(TABLE)
+      .where({ id: contactId })
+      .forUpdate()
+      .first('tenant_id', 'campaign_id', 'status')) as (ContactOwner & { status: ContactStatus }) | undefined;
+    if (!before) return;
+    await trx(TABLE)
+      .where({ id: contactId })
+      .update({
+        status: outcome.status,
+        next_attempt_at: outcome.nextAttemptAt,
+        lease_token: null,
+        lease_until: null,
+        ...(outcome.conversationId ? { conversation_id: outcome.conversationId } : {}),
+        updated_at: now,
+      });
+    totals.moved([before], before.status, outcome.status);
+  });
 }
 
 /** Every contact of a campaign still to be called (pending), for the preview: its number and metadata. */
@@ -144,14 +172,9 @@ export async function pendingNumbersOf(
   }));
 }
 
-/** Contacts of the campaign by status. */
-export async function countContactsByStatus(db: Queryable, campaignId: string): Promise<Record<string, number>> {
-  const rows = (await db(TABLE)
-    .where({ campaign_id: campaignId })
-    .groupBy('status')
-    .select('status')
-    .count({ n: '*' })) as Array<{ status: string; n: number | string }>;
-  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+/** Contacts of the campaign by status, from the totals its writes keep. */
+export function countContactsByStatus(db: Queryable, tenantId: string, campaignId: string): Promise<ContactTotals> {
+  return readContactTotals(db, tenantId, campaignId);
 }
 
 /** When the campaign's next pending contact falls due: `now` when one is due already, null when none is pending. */
@@ -169,15 +192,19 @@ export async function leasePendingContacts(
   db: Queryable,
   lease: { campaignId: string; contactIds: readonly string[]; leaseToken: string; leaseUntil: string; now: string },
 ): Promise<DialingContact[]> {
-  const rows = (await db(TABLE)
-    .where({ campaign_id: lease.campaignId, status: 'pending' })
-    .whereIn('id', lease.contactIds)
-    .update({
-      status: 'in_progress',
-      lease_token: lease.leaseToken,
-      lease_until: lease.leaseUntil,
-      updated_at: lease.now,
-    })
-    .returning('*')) as ContactRow[];
+  const rows = await writingContacts(db, async (trx, totals) => {
+    const leased = (await trx(TABLE)
+      .where({ campaign_id: lease.campaignId, status: 'pending' })
+      .whereIn('id', lease.contactIds)
+      .update({
+        status: 'in_progress',
+        lease_token: lease.leaseToken,
+        lease_until: lease.leaseUntil,
+        updated_at: lease.now,
+      })
+      .returning('*')) as ContactRow[];
+    totals.moved(leased, 'pending', 'in_progress');
+    return leased;
+  });
   return rows.map(toContactRecord);
 }

@@ -16,6 +16,7 @@ import {
   recordContactSyncReport,
   type ContactSyncRecord,
 } from './contact-syncs.store';
+import { writingContacts, type ContactTotalsChanges } from './contact-totals.store';
 import { beingCalled, notOutbound, toContact } from './contacts.service';
 import {
   contactIdsByNumber,
@@ -74,6 +75,7 @@ export function createContactSyncService(
 
   async function apply(
     trx: Knex.Transaction,
+    totals: ContactTotalsChanges,
     tenantId: string,
     campaignId: string,
     changes: readonly ContactSyncChange[],
@@ -123,7 +125,7 @@ export function createContactSyncService(
         const number = numberFor(change, null);
         if ('problem' in number) return invalid(change.key, number.problem);
         const id = newSequentialId();
-        await insertContact(trx, {
+        await insertContact(trx, totals, {
           id,
           tenantId,
           campaignId,
@@ -147,7 +149,7 @@ export function createContactSyncService(
         if (contact.status === 'in_progress') return conflict(change.key, contact, beingCalled().message);
         if (contact.version !== target.version)
           return conflict(change.key, contact, CONTACT_SYNC_TEXT.changedUnderneath);
-        if (!(await deleteIdleContact(trx, tenantId, target))) return refusal(change.key, id);
+        if (!(await deleteIdleContact(trx, totals, tenantId, target))) return refusal(change.key, id);
         owners.delete(contact.phoneNumber);
         return { key: change.key, outcome: 'applied' };
       }
@@ -192,10 +194,10 @@ export function createContactSyncService(
       if (stored) return replay(stored, campaignId);
       const numbers = await readNumbers(tenantId, campaign.timezone, changes);
       try {
-        return await db.transaction(async (trx) => {
+        return await writingContacts(db, async (trx, totals) => {
           const id = newId();
           await claimContactSync(trx, { id, tenantId, campaignId, idempotencyKey, userId, now: isoNow(deps.clock) });
-          const results = await apply(trx, tenantId, campaignId, changes, numbers);
+          const results = await apply(trx, totals, tenantId, campaignId, changes, numbers);
           await recordContactSyncReport(trx, id, results);
           return { results, replayed: false };
         });

@@ -27,11 +27,11 @@ import {
   setImportProgress,
   type ContactImportRecord,
 } from './contact-imports.store';
+import { readContactTotals, writingContacts } from './contact-totals.store';
 import {
   campaignMetadataKeys,
   campaignNumbers,
   contactBatches,
-  contactTotals,
   countContacts,
   deleteIdleContact,
   findContact,
@@ -146,12 +146,13 @@ export function createContactsService(
         data: { importId, campaignId: campaign.id, processed, total },
       });
     });
-    const report = await db.transaction(async (trx) => {
+    const report = await writingContacts(db, async (trx, totals) => {
       // Numbers the campaign gained meanwhile (a contact added by hand) become duplicates, not a failed import.
       const final = dropNowKnown(analysis, await campaignNumbers(trx, campaign.id));
       const at = now();
       await insertImportedContacts(
         trx,
+        totals,
         found.tenantId,
         campaign.id,
         final.accepted.map((row) => ({
@@ -183,11 +184,13 @@ export function createContactsService(
     async list(tenantId: string, campaignId: string, query: ContactsQuery): Promise<ContactsPage> {
       await campaigns.require(tenantId, campaignId);
       const filter = { status: query.status, search: query.search };
-      const [rows, matching, totals] = await Promise.all([
+      // The kept totals answer every filter but a search, which has to look at the numbers.
+      const [rows, totals, searched] = await Promise.all([
         listContactsPage(db, tenantId, campaignId, { ...filter, after: query.after, limit: query.limit }),
-        countContacts(db, tenantId, campaignId, filter),
-        contactTotals(db, tenantId, campaignId),
+        readContactTotals(db, tenantId, campaignId),
+        filter.search ? countContacts(db, tenantId, campaignId, filter) : undefined,
       ]);
+      const matching = searched ?? (filter.status ? totals[filter.status] : totals.total);
       const page = rows.slice(0, query.limit);
       return {
         contacts: page.map(toContact),
@@ -207,19 +210,21 @@ export function createContactsService(
       const id = newSequentialId();
       const now = isoNow(deps.clock);
       await writeOrConflict(() =>
-        insertContact(db, {
-          id,
-          tenantId,
-          campaignId,
-          now,
-          phoneNumber,
-          maxRetries: input.maxRetries,
-          retryDelayMinutes: input.retryDelayMinutes,
-          metadata: input.metadata,
-          scheduledFor: input.scheduledFor ?? null,
-          nextAttemptAt: input.scheduledFor ?? now,
-          conversationConfig: input.conversationConfig ?? null,
-        }),
+        writingContacts(db, (trx, totals) =>
+          insertContact(trx, totals, {
+            id,
+            tenantId,
+            campaignId,
+            now,
+            phoneNumber,
+            maxRetries: input.maxRetries,
+            retryDelayMinutes: input.retryDelayMinutes,
+            metadata: input.metadata,
+            scheduledFor: input.scheduledFor ?? null,
+            nextAttemptAt: input.scheduledFor ?? now,
+            conversationConfig: input.conversationConfig ?? null,
+          }),
+        ),
       );
       return toContact(await requireContact(tenantId, id));
     },
@@ -251,7 +256,9 @@ export function createContactsService(
 
     async remove(tenantId: string, id: string): Promise<void> {
       const contact = await requireContact(tenantId, id);
-      if (contact.status === 'in_progress' || !(await deleteIdleContact(db, tenantId, { id }))) throw beingCalled();
+      if (contact.status === 'in_progress') throw beingCalled();
+      const deleted = await writingContacts(db, (trx, totals) => deleteIdleContact(trx, totals, tenantId, { id }));
+      if (!deleted) throw beingCalled();
     },
 
     /** What importing this file would do, nothing written (the import dialog's preview). */
@@ -292,7 +299,7 @@ export function createContactsService(
      */
     async exportCsv(tenantId: string, campaignId: string): Promise<AsyncGenerator<string>> {
       await campaigns.require(tenantId, campaignId);
-      if ((await countContacts(db, tenantId, campaignId, {})) === 0) {
+      if ((await readContactTotals(db, tenantId, campaignId)).total === 0) {
         throw new DomainError('CONTACTS_NONE_TO_EXPORT');
       }
       const keys = await campaignMetadataKeys(db, tenantId, campaignId);

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { ContactTotals, ConversationConfig, OutboundContact } from '@shared/api/contacts.types';
-import { CONTACT_STATUSES, type ContactMetadata, type ContactStatus } from '@shared/schemas/contact.schema';
+import type { ConversationConfig, OutboundContact } from '@shared/api/contacts.types';
+import type { ContactMetadata, ContactStatus } from '@shared/schemas/contact.schema';
 import { countRows, dialectOf, parseJson, toIso, toIsoOrNull, type Db } from '../../db/database';
+import type { ContactTotalsChanges } from './contact-totals.store';
 
 type Queryable = Db | Knex.Transaction;
 
@@ -121,20 +122,6 @@ export function countContacts(
   return countRows(filtered(db, tenantId, campaignId, filter));
 }
 
-export async function contactTotals(db: Queryable, tenantId: string, campaignId: string): Promise<ContactTotals> {
-  const rows: Array<{ status: ContactStatus; n: number | string }> = await db('outbound_contacts')
-    .where({ tenant_id: tenantId, campaign_id: campaignId })
-    .groupBy('status')
-    .select('status')
-    .count({ n: '*' });
-  const totals = { ...Object.fromEntries(CONTACT_STATUSES.map((status) => [status, 0])), total: 0 } as ContactTotals;
-  for (const row of rows) {
-    totals[row.status] = Number(row.n);
-    totals.total += Number(row.n);
-  }
-  return totals;
-}
-
 export async function findContact(db: Queryable, tenantId: string, id: string): Promise<ContactRecord | undefined> {
   const row: ContactRow | undefined = await db('outbound_contacts').where({ tenant_id: tenantId, id }).first();
   return row ? toContactRecord(row) : undefined;
@@ -161,20 +148,24 @@ export async function contactIdsByNumber(
   return new Map(rows.map((row) => [row.phone_number, row.id]));
 }
 
+/** Adds a contact, waiting to be called. */
 export async function insertContact(
-  db: Queryable,
+  trx: Knex.Transaction,
+  totals: ContactTotalsChanges,
   record: { id: string; tenantId: string; campaignId: string; now: string } & ContactFields,
 ): Promise<void> {
   const { id, tenantId, campaignId, now, ...fields } = record;
-  await db('outbound_contacts').insert({
+  await trx('outbound_contacts').insert({
     id,
     tenant_id: tenantId,
     campaign_id: campaignId,
     metadata: '{}',
     ...toRow(fields),
+    status: 'pending',
     created_at: now,
     updated_at: now,
   });
+  totals.add({ tenant_id: tenantId, campaign_id: campaignId }, 'pending', 1);
 }
 
 /**
@@ -208,8 +199,20 @@ export async function updateIdleContact(
   return changed > 0;
 }
 
-export async function deleteIdleContact(db: Queryable, tenantId: string, target: IdleContactTarget): Promise<boolean> {
-  return (await idleContact(db, tenantId, target).delete()) > 0;
+/** Deletes a contact (see {@link IdleContactTarget}); false when nothing matched. */
+export async function deleteIdleContact(
+  trx: Knex.Transaction,
+  totals: ContactTotalsChanges,
+  tenantId: string,
+  target: IdleContactTarget,
+): Promise<boolean> {
+  // Locked as read, so that what it is counted as is what is deleted (the dialer may be claiming it).
+  const row = (await idleContact(trx, tenantId, target).forUpdate().first('tenant_id', 'campaign_id', 'status')) as
+    Pick<ContactRow, 'tenant_id' | 'campaign_id' | 'status'> | undefined;
+  if (!row) return false;
+  await trx('outbound_contacts').where({ tenant_id: tenantId, id: target.id }).delete();
+  totals.add(row, row.status, -1);
+  return true;
 }
 
 /** Every number of the campaign, for an import to skip those it already has. */
@@ -254,6 +257,7 @@ const IMPORT_SLICE = 10_000;
  */
 export async function insertImportedContacts(
   trx: Knex.Transaction,
+  totals: ContactTotalsChanges,
   tenantId: string,
   campaignId: string,
   contacts: readonly ImportedContact[],
@@ -285,6 +289,7 @@ export async function insertImportedContacts(
         ]),
     );
   }
+  totals.add({ tenant_id: tenantId, campaign_id: campaignId }, 'pending', written);
   return written;
 }
 

@@ -9,7 +9,7 @@ import type {
 import { campaignDays, analyticsPeriodEndingToday } from '@shared/domain/campaign-days';
 import { estimateFinish } from '@shared/domain/campaign-estimate';
 import { campaignDayOf, nextAllowedTime } from '@shared/domain/calling-window';
-import { CONTACT_STATUSES, type AttemptOutcome, type ContactStatus } from '@shared/domain/dialing-retry';
+import type { AttemptOutcome } from '@shared/domain/dialing-retry';
 import type { CampaignAnalyticsQuery } from '@shared/schemas/campaign-analytics.schema';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
@@ -180,15 +180,13 @@ export function createDialerOverviewService(
       const campaign = await requireOutbound(tenantId, campaignId);
       const now = deps.clock.now();
       const [byStatus, attemptsByOutcome, callsToday, dueAt, slotAt] = await Promise.all([
-        contacts.countByStatus(campaign.id),
+        contacts.countByStatus(tenantId, campaign.id),
         countAttemptsByOutcome(deps.db, campaign.id),
         countCampaignAttemptsSince(deps.db, campaign.id, campaignDayOf(now, campaign.timezone).start),
         contacts.nextDueAt(campaign.id),
         slotFreeAt(deps.db, `campaign:${campaign.id}`),
       ]);
-      const contactsByStatus = Object.fromEntries(
-        CONTACT_STATUSES.map((status) => [status, byStatus[status] ?? 0]),
-      ) as Record<ContactStatus, number>;
+      const { total: _total, ...contactsByStatus } = byStatus;
       const earliest = [dueAt, slotAt].filter((at): at is string => at !== null).sort();
       const notBefore = dueAt === null ? null : new Date(earliest[earliest.length - 1] ?? now.toISOString());
       const nextCallAt = notBefore ? nextAllowedTime(notBefore, campaign, { country: null }) : null;

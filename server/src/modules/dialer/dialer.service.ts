@@ -7,7 +7,7 @@ import {
   nextAllowedTime,
   type CalledParty,
 } from '@shared/domain/calling-window';
-import { decideRetry, type AttemptOutcome, type AttemptStatus, type ContactStatus } from '@shared/domain/dialing-retry';
+import { decideRetry, type AttemptOutcome, type AttemptStatus } from '@shared/domain/dialing-retry';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
@@ -239,10 +239,9 @@ export function createDialerService(
    */
   async function announceProgress(tenantId: string, campaignId: string): Promise<void> {
     try {
-      const byStatus = await contacts.countByStatus(campaignId);
-      const count = (status: ContactStatus) => byStatus[status] ?? 0;
-      const done = count('completed') + count('failed');
-      const total = done + count('pending') + count('in_progress');
+      const byStatus = await contacts.countByStatus(tenantId, campaignId);
+      const done = byStatus.completed + byStatus.failed;
+      const { total } = byStatus;
       if (total > 0 && done === total) {
         if (!(await takeWallClockSlot(`finished:${campaignId}`, FINISHED_DEDUPE_MS))) return;
         const campaign = await findDialingSettings(campaigns, tenantId, campaignId);
