@@ -1,34 +1,17 @@
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactJobs } from '../../server/src/modules/contacts/contacts.jobs';
-import type { ContactImport, ImportReport, OutboundContact } from '@shared/api/contacts.types';
+import type { ImportReport, OutboundContact } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
 import { CONTACT_MESSAGES } from '@shared/schemas/contact.schema';
 import { createOutboundCampaign, freshTenant, INBOUND_CAMPAIGN, type FreshTenant } from './support/api-actions';
-import { expectStatus, type ApiClient } from './support/api-client';
+import { expectStatus } from './support/api-client';
+import { importCsv, sendCsv } from './support/contact-imports';
 import { updateContactRows } from './support/contact-rows';
 import { useApiSuite } from './support/api-suite';
-import { eventually } from './support/eventually';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
 
 const { contacts, doNotCall } = apiRoutes;
-
-/** Sends a CSV file as the import's body; `dryRun` answers the report without writing. */
-export function sendCsv(client: ApiClient, token: string, path: string, csv: string) {
-  return client.request('POST', path, { token, raw: csv, headers: { 'content-type': 'text/csv' } });
-}
-
-/** Starts an import and waits for its job to finish; resolves to the finished import. */
-export async function importCsv(client: ApiClient, token: string, campaignId: string, csv: string, timeoutMs = 30_000) {
-  const started = expectStatus(await sendCsv(client, token, contacts.import(campaignId), csv), 202, 'import').body
-    .import as ContactImport;
-  return eventually(async () => {
-    const res = await client.request('GET', contacts.importById(started.id), { token });
-    const current = res.body.import as ContactImport;
-    if (current.status !== 'finished' && current.status !== 'failed') throw new Error(`still ${current.status}`);
-    return current;
-  }, timeoutMs);
-}
 
 const numbersOf = (list: OutboundContact[]) => list.map((c) => c.phoneNumber);
 

@@ -85,6 +85,23 @@ export async function startAttempt(
   return row ? Number(row.attempts_made) : null;
 }
 
+/** Puts leased contacts (those `leased` picks among the ones in progress) back to pending, with `set` besides. */
+function releaseWhere(
+  db: Queryable,
+  leased: (query: Knex.QueryBuilder) => void,
+  set: Record<string, unknown>,
+): Promise<number> {
+  return writingContacts(db, async (trx, totals) => {
+    const released = (await trx(TABLE)
+      .where({ status: 'in_progress' })
+      .andWhere(leased)
+      .update({ status: 'pending', lease_token: null, lease_until: null, ...set })
+      .returning(['tenant_id', 'campaign_id'])) as ContactOwner[];
+    totals.moved(released, 'in_progress', 'pending');
+    return released.length;
+  });
+}
+
 /** Gives a leased contact back, due again at `nextAttemptAt` (null: at once). Only the holder's lease is released. */
 export async function releaseLeased(
   db: Queryable,
@@ -94,40 +111,15 @@ export async function releaseLeased(
   now: string,
 ): Promise<number> {
   if (contactIds.length === 0) return 0;
-  return writingContacts(db, async (trx, totals) => {
-    const released = (await trx(TABLE)
-      .whereIn('id', contactIds)
-      .andWhere({ lease_token: leaseToken, status: 'in_progress' })
-      .update({
-        status: 'pending',
-        lease_token: null,
-        lease_until: null,
-        next_attempt_at: nextAttemptAt,
-        updated_at: now,
-      })
-      .returning(['tenant_id', 'campaign_id'])) as ContactOwner[];
-    totals.moved(released, 'in_progress', 'pending');
-    return released.length;
+  return releaseWhere(db, (q) => q.whereIn('id', contactIds).andWhere({ lease_token: leaseToken }), {
+    next_attempt_at: nextAttemptAt,
+    updated_at: now,
   });
 }
 
 /** Leases a crash left behind (claimed, no attempt recorded): the contacts are due again at once. */
-export async function releaseExpiredLeases(db: Queryable, now: string): Promise<number> {
-  return writingContacts(db, async (trx, totals) => {
-    const released = (await trx(TABLE)
-      .where({ status: 'in_progress' })
-      .whereNotNull('lease_until')
-      .andWhere('lease_until', '<', now)
-      .update({
-        status: 'pending',
-        lease_token: null,
-        lease_until: null,
-        updated_at: now,
-      })
-      .returning(['tenant_id', 'campaign_id'])) as ContactOwner[];
-    totals.moved(released, 'in_progress', 'pending');
-    return released.length;
-  });
+export function releaseExpiredLeases(db: Queryable, now: string): Promise<number> {
+  return releaseWhere(db, (q) => q.whereNotNull('lease_until').andWhere('lease_until', '<', now), { updated_at: now });
 }
 
 /** The contact's state after an attempt ended: done, due again at `nextAttemptAt`, or given up on. */
