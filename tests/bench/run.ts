@@ -1,6 +1,7 @@
 import { benchAgentsList } from './agents-list.bench';
 import { benchCallsPanel, benchEvents } from './calls-live.bench';
 import { benchContactImport } from './contact-import.bench';
+import { benchContactsList } from './contacts-list.bench';
 import { benchDialerClaim, benchDialerWorkers } from './dialer.bench';
 import type { BenchResult } from './harness';
 import { report } from './harness';
@@ -44,6 +45,13 @@ const BENCHES: Array<{ id: string; run: () => Promise<BenchResult | BenchResult[
     skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
   },
   { id: 'D1s', run: () => benchDialerClaim('sqlite') },
+  // N1 and L2 share one app, one hammered 100k campaign and one neighbour tenant; `-- N1` or `-- L2` runs both.
+  { id: 'N1', run: () => benchContactsList('sqlite') },
+  {
+    id: 'N1pg',
+    run: () => benchContactsList('postgres'),
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
   {
     id: 'D2',
     run: () => benchDialerWorkers('postgres'),
@@ -53,7 +61,13 @@ const BENCHES: Array<{ id: string; run: () => Promise<BenchResult | BenchResult[
 
 const only = new Set(process.argv.slice(2));
 const selected = only.size
-  ? BENCHES.filter((bench) => only.has(bench.id) || (bench.id === 'I2' && only.has('L1')))
+  ? BENCHES.filter(
+      (bench) =>
+        only.has(bench.id) ||
+        (bench.id === 'I2' && only.has('L1')) ||
+        (bench.id === 'N1' && only.has('L2')) ||
+        (bench.id === 'N1pg' && only.has('L2pg')),
+    )
   : BENCHES;
 
 process.stdout.write(`Parley benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
