@@ -4,6 +4,7 @@ import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { apiRoutes } from '@shared/api/routes';
 import type { ContactImport } from '@shared/api/contacts.types';
 import { dialectOf } from '../../server/src/db/database';
+import { CONTACT_IMPORT_COLUMNS } from '../../server/src/modules/contacts/contacts.store';
 import { createOutboundCampaign, freshTenant, type FreshTenant } from '../api/support/api-actions';
 import { expectStatus } from '../api/support/api-client';
 import { startTestApp, type DatabaseKind, type TestApp } from '../api/support/test-app';
@@ -20,22 +21,6 @@ const ROWS = 100_000;
 const REPETITIONS = 3;
 const PAGE_SIZE = 100;
 const PAGE_REPETITIONS = 30;
-
-const COLUMNS = [
-  'id',
-  'tenant_id',
-  'campaign_id',
-  'phone_number',
-  'max_retries',
-  'retry_delay_minutes',
-  'metadata',
-  'status',
-  'next_attempt_at',
-  'attempts_made',
-  'version',
-  'created_at',
-  'updated_at',
-];
 
 /** The file: E.164 numbers, as an export writes them, with two metadata columns. */
 function contactsCsv(rows: number): string {
@@ -76,7 +61,7 @@ async function timeBare(app: TestApp, tenant: FreshTenant, csv: string): Promise
     await dialectOf(trx).bulkInsert(
       trx,
       'outbound_contacts',
-      COLUMNS,
+      CONTACT_IMPORT_COLUMNS,
       rows.map((row) => [
         randomUUID(),
         tenant.id,

@@ -232,7 +232,7 @@ export interface ImportedContact {
   metadata: ContactMetadata;
 }
 
-const CONTACT_IMPORT_COLUMNS = [
+export const CONTACT_IMPORT_COLUMNS = [
   'id',
   'tenant_id',
   'campaign_id',
