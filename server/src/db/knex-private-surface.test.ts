@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The statement caches (sqlite-statement-cache.ts, postgres-named-statements.ts) subclass Knex's dialect clients,
- * which Knex does not export as API (ADR 0008). This test names every piece of that private surface they rely on, so
+ * which Knex does not export as API (ADR 0009). This test names every piece of that private surface they rely on, so
  * a Knex upgrade that moves or reshapes one fails here, by name, instead of somewhere in a query.
  */
 const require = createRequire(import.meta.url);
