@@ -6,14 +6,7 @@ import type { CampaignsService } from '../campaigns/campaigns.service';
 import type { ContactDialingService } from '../contacts/contact-dialing.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { AttemptRecord } from './dialer.store';
-
-/** How a call ended, as the dialer settles an attempt by it. */
-export interface CallEnd {
-  outcome: AttemptOutcome;
-  durationSec: number | null;
-  invalidNumber: boolean;
-  reason: string | null;
-}
+import type { CallEnd } from './settlement-rules';
 
 /** How far our clock and the carrier's may disagree. */
 const CLOCK_SKEW_MS = 5_000;

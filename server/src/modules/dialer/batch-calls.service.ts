@@ -5,13 +5,8 @@ import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import type { ContactDialingService } from '../contacts/contact-dialing.service';
 import type { TenantsService } from '../tenants/tenants.service';
-import {
-  findDialingSettings,
-  isOnDoNotCallList,
-  type CampaignsForDialing,
-  type DialerService,
-  type DoNotCallCheck,
-} from './dialer.service';
+import { findDialingSettings, isOnDoNotCallList, type CampaignsForDialing, type DoNotCallCheck } from './dialer-ports';
+import type { DialerService } from './dialer.service';
 import { recordBatch } from './dialer.store';
 
 export type BatchCallsService = ReturnType<typeof createBatchCallsService>;

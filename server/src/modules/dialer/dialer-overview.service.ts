@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type {
   CallAttempt,
   CampaignAnalytics,
@@ -17,7 +16,8 @@ import type { CallsService } from '../calls/calls.service';
 import type { DialingSettings } from '../campaigns/campaigns.service';
 
 import type { ContactDialingService } from '../contacts/contact-dialing.service';
-import { calledPartyOf, findDialingSettings, type CampaignsForDialing, type DoNotCallCheck } from './dialer.service';
+import { findDialingSettings, type CampaignsForDialing, type DoNotCallCheck } from './dialer-ports';
+import { forecastPending } from './forecast-rules';
 import {
   attemptsOfContact,
   countAttemptsByOutcome,
@@ -82,8 +82,7 @@ export function createDialerOverviewService(
     },
 
     /**
-     * "N of M contacts will be called; K skipped": each pending contact is checked as the dialer will check it —
-     * a valid number, not on the do-not-call list, not the same number twice, legal hours that meet the window.
+     * "N of M contacts will be called; K skipped", and when the last of them would first be called.
      */
     async preview(tenantId: string, campaignId: string): Promise<DialingPreview> {
       const campaign = await requireOutbound(tenantId, campaignId);
@@ -93,39 +92,7 @@ export function createDialerOverviewService(
         tenantId,
         pending.map((contact) => contact.phoneNumber),
       );
-      const skipped = { invalidNumber: 0, doNotCall: 0, duplicate: 0, outsideLegalHours: 0 };
-      const seen = new Set<string>();
-      // Contacts of one country (and zone) share their legal hours: the window is checked once for each.
-      const reachable = new Map<string, boolean>();
-      let willCall = 0;
-      for (const { phoneNumber, metadata } of pending) {
-        const parsed = parsePhoneNumberFromString(phoneNumber);
-        if (!parsed?.isValid()) {
-          skipped.invalidNumber += 1;
-          continue;
-        }
-        if (seen.has(parsed.number)) {
-          skipped.duplicate += 1;
-          continue;
-        }
-        seen.add(parsed.number);
-        if (listed.has(parsed.number)) {
-          skipped.doNotCall += 1;
-          continue;
-        }
-        const party = calledPartyOf({ phoneNumber, metadata });
-        const key = `${party.country ?? ''}|${party.timezone ?? ''}`;
-        let canReach = reachable.get(key);
-        if (canReach === undefined) {
-          canReach = nextAllowedTime(now, campaign, party) !== null;
-          reachable.set(key, canReach);
-        }
-        if (!canReach) {
-          skipped.outsideLegalHours += 1;
-          continue;
-        }
-        willCall += 1;
-      }
+      const { willCall, skipped } = forecastPending(pending, listed, campaign, now);
       const finish = estimateFinish(willCall, campaign, campaign, now);
       return { total: pending.length, willCall, skipped, estimatedFinishAt: finish?.toISOString() ?? null };
     },

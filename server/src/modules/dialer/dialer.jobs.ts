@@ -1,7 +1,8 @@
 import type { JobDefinition } from '../../jobs/jobs.types';
 import type { Jobs } from '../../jobs/jobs.types';
 import { DIAL_CAMPAIGN_JOB, dialCampaignJobOptions } from './dial-campaign.job';
-import { findDialingSettings, type CampaignsForDialing, type DialerService, type PassResult } from './dialer.service';
+import { findDialingSettings, type CampaignsForDialing } from './dialer-ports';
+import type { DialerService, PassResult } from './dialer.service';
 
 export const DIALER_TICK_JOB = 'dialer-tick';
 

@@ -1,0 +1,100 @@
+import type { AppDeps } from '../../app-deps';
+import type { AgentsService } from '../agents/agents.service';
+import type { DialingSettings } from '../campaigns/campaigns.service';
+import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
+import type { TenantsService } from '../tenants/tenants.service';
+import type { UsageService } from '../usage/usage.service';
+import {
+  billingBrake,
+  callerOrBrake,
+  failureBrake,
+  FAILURE_WINDOW,
+  minutesBrake,
+  type Brake,
+  type Caller,
+} from './brake-rules';
+import type { CampaignsForDialing } from './dialer-ports';
+import { recentOutcomes } from './dialer.store';
+
+export type DialerBrakes = ReturnType<typeof createDialerBrakes>;
+
+/** What one round over the campaigns reads once per tenant and per agent. */
+export interface Round {
+  tenantBrake(tenantId: string): Promise<Brake>;
+  caller(campaign: DialingSettings): Promise<Caller | { brake: string }>;
+}
+
+function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * What stops a campaign's calls: the tenant's billing, plan and minutes, the campaign's failure rate, an agent that
+ * cannot place calls. A brake with a reason pauses the campaign; `skip` only waits.
+ */
+export function createDialerBrakes(
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
+  services: {
+    campaigns: Pick<CampaignsForDialing, 'pause'>;
+    tenants: Pick<TenantsService, 'get' | 'usageTerms'>;
+    usage: Pick<UsageService, 'minutesThisMonth'>;
+    agents: Pick<AgentsService, 'require'>;
+    phoneNumbers: Pick<PhoneNumbersService, 'ofAgent'>;
+  },
+) {
+  const { db, config, logger } = deps;
+  const { campaigns, tenants, usage, agents, phoneNumbers } = services;
+
+  /** The provider's agent and number that place the campaign's calls, or why the campaign must pause. */
+  async function callerOf(campaign: DialingSettings): Promise<Caller | { brake: string }> {
+    if (!campaign.agentId) return { brake: 'The campaign has no agent.' };
+    const agent = await agents.require(campaign.tenantId, campaign.agentId).catch(() => null);
+    const number = agent?.active ? await phoneNumbers.ofAgent(campaign.tenantId, agent.id) : null;
+    return callerOrBrake(agent, number);
+  }
+
+  /** The tenant's brakes: billing, outbound gating, minutes and the overage cap. */
+  async function tenantBrakeOf(tenantId: string): Promise<Brake> {
+    const brake = billingBrake(await tenants.get(tenantId));
+    if (brake) return brake;
+    const [terms, minutesUsed] = await Promise.all([tenants.usageTerms(tenantId), usage.minutesThisMonth(tenantId)]);
+    return minutesBrake(minutesUsed, terms.minutesIncluded, config.dialerOverageCapMinutes);
+  }
+
+  /**
+   * What one round over all campaigns reads once per tenant and per agent rather than once per campaign: the
+   * tenant's brakes and the agent that places the calls. A single pass gets a round of its own.
+   */
+  function newRound(): Round {
+    const tenantBrakes = new Map<string, Promise<Brake>>();
+    const callers = new Map<string, Promise<Caller | { brake: string }>>();
+    return {
+      tenantBrake: (tenantId: string) => memo(tenantBrakes, tenantId, () => tenantBrakeOf(tenantId)),
+      caller: (campaign: DialingSettings) =>
+        memo(callers, `${campaign.tenantId}:${campaign.agentId}`, () => callerOf(campaign)),
+    };
+  }
+
+  return {
+    callerOf,
+    newRound,
+
+    /** The tenant's brakes (read once a round), then the campaign's failure rate. */
+    async brakeOf(campaign: DialingSettings, round: Round): Promise<Brake> {
+      return (
+        (await round.tenantBrake(campaign.tenantId)) ??
+        failureBrake(await recentOutcomes(db, campaign.id, FAILURE_WINDOW))
+      );
+    },
+
+    async pause(campaign: DialingSettings, reason: string): Promise<void> {
+      await campaigns.pause(campaign.tenantId, campaign.id, reason);
+      logger.warn({ campaignId: campaign.id, reason }, 'dialer paused a campaign');
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { DomainError } from '../../domain/domain-error';
+import type { CampaignsService, DialingSettings } from '../campaigns/campaigns.service';
+import type { DoNotCallService } from '../do-not-call/do-not-call.service';
+
+/** The tenant-wide do-not-call list, as the dialer asks it before every dial: which of these numbers are listed. */
+export type DoNotCallCheck = Pick<DoNotCallService, 'isBlocked'>;
+
+/**
+ * What the dialer asks of the campaigns module: where there is work, a campaign's settings, a pause with a reason, and
+ * whether it still runs when an attempt is recorded.
+ */
+export type CampaignsForDialing = Pick<
+  CampaignsService,
+  'listActiveOutbound' | 'dialingSettings' | 'pause' | 'isDialable'
+>;
+
+/** A campaign's current settings, or undefined when it is gone. */
+export async function findDialingSettings(
+  campaigns: Pick<CampaignsForDialing, 'dialingSettings'>,
+  tenantId: string,
+  campaignId: string,
+): Promise<DialingSettings | undefined> {
+  try {
+    return await campaigns.dialingSettings(tenantId, campaignId);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+export async function isOnDoNotCallList(doNotCall: DoNotCallCheck, tenantId: string, phoneNumber: string) {
+  return (await doNotCall.isBlocked(tenantId, [phoneNumber])).size > 0;
+}
