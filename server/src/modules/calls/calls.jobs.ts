@@ -2,7 +2,8 @@ import type { JobDefinition } from '../../jobs/jobs.types';
 import type { DialerService } from '../dialer/dialer.service';
 import type { EventsService } from '../events/events.service';
 import { ANALYSE_CALL_JOB, ANALYSE_CALL_RETRIES, type CallAnalysisService } from './call-analysis.service';
-import { RECORD_CONVERSATION_JOB, type CallsService } from './calls.service';
+import type { CallsService } from './calls.service';
+import { RECORD_CONVERSATION_JOB } from './post-call-webhook';
 
 /** How many announced conversations one worker process fetches and records at once. */
 const RECORD_CONCURRENCY = 4;

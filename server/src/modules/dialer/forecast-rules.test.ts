@@ -10,7 +10,7 @@ const allHours: CampaignWindow = {
   daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
 };
 const now = new Date('2026-11-30T00:00:00Z');
-const contact = (phoneNumber: string, metadata: Record<string, unknown> = {}) => ({ phoneNumber, metadata });
+const contact = (phoneNumber: string, metadata: Record<string, string> = {}) => ({ phoneNumber, metadata });
 
 describe('forecastPending', () => {
   it('counts each skip once, by its first reason', () => {

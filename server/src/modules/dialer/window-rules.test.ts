@@ -23,8 +23,8 @@ describe('calledPartyOf', () => {
     });
   });
 
-  it('knows no country for an unparsable number and ignores a zone that is not text', () => {
-    expect(calledPartyOf({ phoneNumber: '+123', metadata: { timezone: 42 } })).toEqual({
+  it('knows no country for an unparsable number, and no zone unless the metadata names one', () => {
+    expect(calledPartyOf({ phoneNumber: '+123', metadata: {} })).toEqual({
       country: null,
       timezone: null,
     });
