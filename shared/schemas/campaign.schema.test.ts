@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type AnySchema } from 'yup';
 import { CAMPAIGN_DEFAULTS, CAMPAIGN_MESSAGES, createCampaignSchema, updateCampaignSchema } from './campaign.schema';
-import { uploadPath } from './upload.schema';
+import { apiRoutes } from '../api/routes';
 import { CONTACT_MESSAGES, createContactSchema, updateContactSchema } from './contact.schema';
 
 const CAMPAIGN = { name: 'Recall', goal: 'Book check-ups', timezone: 'Pacific/Auckland' };
@@ -86,7 +86,7 @@ describe('campaign schemas', () => {
   });
 
   it('takes a public URL or an upload path as the knowledge source', () => {
-    const upload = uploadPath('0b7c1d9e-2f4a-4c5b-8d6e-7f8091a2b3c4');
+    const upload = apiRoutes.uploads.byId('0b7c1d9e-2f4a-4c5b-8d6e-7f8091a2b3c4');
     expect(createCampaignSchema.validateSync({ ...CAMPAIGN, knowledgeUrl: upload }).knowledgeUrl).toBe(upload);
     expect(createCampaignSchema.validateSync({ ...CAMPAIGN, knowledgeUrl: '' }).knowledgeUrl).toBeNull();
     expect(problems(createCampaignSchema, { ...CAMPAIGN, knowledgeUrl: 'http://127.0.0.1/x' })).toHaveProperty(

@@ -1,5 +1,4 @@
 import { mixed, number, object, type InferType } from 'yup';
-import { apiRoutes } from '../api/routes';
 import { text } from './strict-text.schema';
 
 /** Uploads (spec 000 §5 and §9): knowledge PDFs up to 5 MB, images up to 10 MB. */
@@ -57,11 +56,6 @@ export const knowledgeUploadSchema = object({
 export type KnowledgeUploadForm = InferType<typeof knowledgeUploadSchema>;
 
 const UPLOAD_PATH = /^\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-/** Where an upload is downloaded from; the upload answer's fileUrl and url. */
-export function uploadPath(id: string): string {
-  return apiRoutes.uploads.byId(id);
-}
 
 /** The upload id in one of our own upload paths (a campaign's knowledgeUrl may be one), else null. */
 export function uploadIdFromPath(value: string): string | null {

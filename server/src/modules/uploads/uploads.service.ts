@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import type { UploadResponse } from '@shared/api/uploads.types';
 import { sanitizeFileName } from '@shared/domain/file-name';
 import {
@@ -13,7 +14,6 @@ import {
   IMAGE_MAX_PIXELS,
   MAX_BYTES,
   UPLOAD_MESSAGES,
-  uploadPath,
   uploadPurposeSchema,
   type UploadPurpose,
 } from '@shared/schemas/upload.schema';
@@ -107,7 +107,7 @@ export function createUploadsService(deps: Pick<AppDeps, 'db' | 'clock' | 'stora
       await deps.storage.remove(tenantId, storageKey).catch(() => undefined);
       throw error;
     }
-    const url = uploadPath(id);
+    const url = apiRoutes.uploads.byId(id);
     return { fileId: id, fileUrl: url, url, fileName: originalName, mimeType: type, size: file.data.length };
   }
 
