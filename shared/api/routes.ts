@@ -78,6 +78,7 @@ export const apiRoutes = {
       POST: {
         access: 'public',
         request: registerSchema,
+        response: { status: 202, schema: messageResponseSchema },
         example: {
           name: 'Ana Ruiz',
           email: 'ana@example.com',

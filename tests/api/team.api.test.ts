@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '@shared/api/auth.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { TeamResponse } from '@shared/api/team.types';
 import { expectStatus } from './support/api-client';
@@ -9,6 +8,7 @@ import { documentedResponses, type DocumentedResponses } from './support/openapi
 import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
 const DAY_MS = 24 * 3600 * 1000;
+const COLLEAGUE_PASSWORD = 'colleague-pass';
 
 /** The invitation link of the newest mail to `to`, read from the outbox as the invitee reads their inbox. */
 async function invitationLink(app: TestApp, to: string): Promise<URL> {
@@ -47,19 +47,15 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
 
   const register = (email: string, invitationToken: string) =>
     suite.app.request('POST', apiRoutes.auth.register(), {
-      body: { name: 'Casey Colleague', email, password: 'colleague-pass', invitationToken },
+      body: { name: 'Casey Colleague', email, password: COLLEAGUE_PASSWORD, invitationToken },
     });
 
   /** Invites `email` as `role` and registers them through the mailed link; their sign-in. */
   async function joinTeam(tenant: FreshTenant, role: 'user' | 'admin' = 'user') {
     const email = address(role);
     expectStatus(await invite(tenant, email, role), 201, 'invite');
-    const registered = expectStatus(
-      await register(email, tokenOf(await invitationLink(suite.app, email))),
-      201,
-      'join',
-    );
-    return { email, ...(registered.body as AuthResponse) };
+    expectStatus(await register(email, tokenOf(await invitationLink(suite.app, email))), 202, 'join');
+    return { email, ...(await suite.app.login(email, COLLEAGUE_PASSWORD)) };
   }
 
   describe('inviting', () => {
@@ -86,12 +82,12 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       });
       expect((await team(suite.tenant)).invitations.map((i) => i.inviteeEmail)).toContain(email);
 
-      const joined = await register(email, token);
-      expect(joined.status).toBe(201);
-      expect(joined.body.user).toMatchObject({ email, tenantId: suite.tenant.id, role: 'admin' });
+      expect((await register(email, token)).status).toBe(202);
+      const joined = await suite.app.login(email, COLLEAGUE_PASSWORD);
+      expect(joined.user).toMatchObject({ email, tenantId: suite.tenant.id, role: 'admin' });
       const after = await team(suite.tenant);
       expect(after.users).toContainEqual(
-        expect.objectContaining({ id: joined.body.user.id, email, role: 'admin', isTenantOwner: false }),
+        expect.objectContaining({ id: joined.user.id, email, role: 'admin', isTenantOwner: false }),
       );
       expect(after.invitations.map((i) => i.inviteeEmail)).not.toContain(email);
 
@@ -108,7 +104,11 @@ describe.each(TEST_DATABASES)('team and invitations (%s)', (kind) => {
       const other = await register(address('someone-else'), token);
       expect(other.status).toBe(400);
       expect(other.body.message).toBe('This invitation is invalid or has expired. Ask the sender for a new link.');
-      expect((await register(email, token)).body.user).toMatchObject({ role: 'user', tenantId: suite.tenant.id });
+      expect((await register(email, token)).status).toBe(202);
+      expect((await suite.app.login(email, COLLEAGUE_PASSWORD)).user).toMatchObject({
+        role: 'user',
+        tenantId: suite.tenant.id,
+      });
     });
 
     it('replaces the pending invitation when the same address is invited again', async () => {

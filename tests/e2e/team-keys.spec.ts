@@ -89,7 +89,7 @@ test.describe('team and invitations', () => {
         invitationToken: new URL(link, 'http://x').searchParams.get('invitation'),
       },
     });
-    expect(registered.status).toBe(201);
+    expect(registered.status).toBe(202);
     await page.goto(link);
     await expect(page.getByText('Failed to load invitation details')).toBeVisible();
     await expect(page.getByText('This invitation has already been used.')).toBeVisible();

@@ -88,7 +88,7 @@ export async function registerAccount(request: APIRequestContext, label: string)
     tenantName: `E2E ${label} Ltd`,
   };
   const response = await request.post(apiRoutes.auth.register(), { data: account });
-  expect(response.status(), await response.text()).toBe(201);
+  expect(response.status(), await response.text()).toBe(202);
   return account;
 }
 

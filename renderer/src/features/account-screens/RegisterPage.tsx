@@ -8,16 +8,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { standaloneRegisterSchema, type StandaloneRegisterForm } from '@shared/schemas/auth.schema';
-import { useAppDispatch } from '../../app/hooks';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { InlineSpinner } from '../../components/FullPageSpinner';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { useDelayedAction } from '../../components/forms/useDelayedAction';
 import { serverMessageOr, useSchemaForm } from '../../components/forms/useSchemaForm';
-import { startSession, useRegistration } from '../auth';
+import { CheckYourEmail, useRegistration } from '../auth';
 import { useGetInvitationQuery } from './invitationsApi';
 
-/** Spec 001 §9: the standalone registration redirects 2 s after success. */
+/** Spec 001 §9: the standalone registration redirects 2 s after success, to sign-in once the mail is opened. */
 export const REGISTER_REDIRECT_DELAY_MS = 2_000;
 
 /** /register: 'Create an Account', or 'Accept Invitation' with ?invitation=token (spec 001 §2 and §4). */
@@ -25,15 +24,18 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const invitationToken = params.get('invitation')?.trim() || '';
   const invitation = useGetInvitationQuery(invitationToken, { skip: !invitationToken });
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const later = useDelayedAction();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const { control, handleSubmit, setValue, formState, reportServerError } = useSchemaForm<StandaloneRegisterForm>(
-    standaloneRegisterSchema,
-    { name: '', email: '', password: '', tenantName: '', invitationToken },
-  );
+  const { control, handleSubmit, setValue, getValues, formState, reportServerError } =
+    useSchemaForm<StandaloneRegisterForm>(standaloneRegisterSchema, {
+      name: '',
+      email: '',
+      password: '',
+      tenantName: '',
+      invitationToken,
+    });
   const { registerAccount, registered } = useRegistration(reportServerError);
 
   const inviteeEmail = invitation.data?.inviteeEmail;
@@ -53,8 +55,10 @@ export function RegisterPage() {
       setFailure(serverMessageOr(outcome.error, 'Registration failed. Please try again.'));
       return;
     }
-    dispatch(startSession(outcome.session));
-    later(() => void navigate('/', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
+    later(
+      () => void navigate('/auth', { replace: true, state: { registeredEmail: values.email } }),
+      REGISTER_REDIRECT_DELAY_MS,
+    );
   };
 
   const title = invitationToken ? 'Accept Invitation' : 'Create an Account';
@@ -92,7 +96,7 @@ export function RegisterPage() {
     <CenteredLayout title={title} subtitle={subtitle}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
         <Stack spacing={2.5}>
-          {registered && <Alert severity="success">Your account has been created. Taking you to Parley...</Alert>}
+          {registered && <CheckYourEmail email={getValues('email')} />}
           {failure && <Alert severity="error">{failure}</Alert>}
           <FormTextField control={control} name="name" label="Full Name" autoComplete="name" autoFocus />
           <FormTextField

@@ -14,6 +14,7 @@ import { ConnectionBanner } from '../../components/connectivity/ConnectionBanner
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { DeferredMount } from '../../components/DeferredMount';
 import { CHECKING_AUTHENTICATION } from '../../components/RequireAuth';
+import { CheckYourEmail } from './CheckYourEmail';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
 
@@ -31,7 +32,11 @@ export function AuthPage() {
   const { status, endedReason } = useAppSelector(selectSession);
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('login');
-  const [loginEmail, setLoginEmail] = useState('');
+  // Set after a registration, here or on /register: the login tab then says where the next step is.
+  const [registeredEmail, setRegisteredEmail] = useState(
+    () => (location.state as { registeredEmail?: string } | null)?.registeredEmail ?? '',
+  );
+  const [loginEmail, setLoginEmail] = useState(registeredEmail);
   const [loginFormKey, setLoginFormKey] = useState(0);
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);
 
@@ -72,6 +77,11 @@ export function AuthPage() {
               <Tab label="Register" value="register" id="auth-tab-register" aria-controls="auth-panel-register" />
             </Tabs>
             <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
+              {tab === 'login' && registeredEmail && (
+                <Box sx={{ mb: 2 }}>
+                  <CheckYourEmail email={registeredEmail} />
+                </Box>
+              )}
               {tab === 'login' && (
                 <LoginForm
                   key={loginFormKey}
@@ -90,6 +100,7 @@ export function AuthPage() {
                 <Suspense fallback={<FullPageSpinner fill="area" />}>
                   <RegisterForm
                     onRegistered={(email) => {
+                      setRegisteredEmail(email);
                       setLoginEmail(email);
                       setLoginFormKey((key) => key + 1);
                       setTab('login');

@@ -19,7 +19,7 @@ export const authApi = injectEndpoints({
     login: build.mutation<AuthResponse, LoginRequest>({
       query: (body) => ({ url: apiRoutes.auth.login.relative(), method: 'POST', body }),
     }),
-    register: build.mutation<AuthResponse, RegisterRequest>({
+    register: build.mutation<MessageResponse, RegisterRequest>({
       query: (body) => ({ url: apiRoutes.auth.register.relative(), method: 'POST', body }),
     }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({

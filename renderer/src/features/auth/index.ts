@@ -6,4 +6,5 @@ export {
   useVerifyEmailMutation,
 } from './authApi';
 export { logout, startSession } from './sessionActions';
+export { CheckYourEmail } from './CheckYourEmail';
 export { useRegistration } from './useRegistration';

@@ -1,10 +1,10 @@
-import type { AuthResponse } from '@shared/api/auth.types';
 import type { RegisterRequest } from '@shared/schemas/auth.schema';
 import type { SchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import { useRegisterMutation } from './authApi';
 
-export type RegistrationOutcome = { session: AuthResponse } | { error: unknown };
+/** The server answers a new and a taken address alike, with no session: the user signs in after the mailed link. */
+export type RegistrationOutcome = { sent: true } | { error: unknown };
 
 /**
  * Registration as both registration forms report it (spec 001 §5): a toast either way, and the server's messages
@@ -16,9 +16,9 @@ export function useRegistration(reportServerError: SchemaForm<RegisterRequest>['
 
   const registerAccount = async (request: RegisterRequest): Promise<RegistrationOutcome> => {
     try {
-      const session = await register(request).unwrap();
+      await register(request).unwrap();
       toast({ title: 'Registration successful', description: 'Please check your email to verify your account.' });
-      return { session };
+      return { sent: true };
     } catch (error) {
       toast({
         title: 'Registration failed',

@@ -6,6 +6,7 @@ export type AuditEvent =
   | 'auth.login.failed'
   | 'auth.login.throttled'
   | 'auth.register'
+  | 'auth.register.taken'
   | 'auth.refresh.reused'
   | 'auth.logout'
   | 'auth.password.reset-requested'

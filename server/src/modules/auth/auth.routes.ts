@@ -16,6 +16,7 @@ import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, we have sent password reset instructions.';
+const REGISTRATION_ANSWER = 'Check your e-mail to continue: we have sent a message to that address.';
 
 export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Services): Router<AppState> {
   const router = createApiRouter(guards);
@@ -25,8 +26,9 @@ export function authRoutes(_deps: AppDeps, guards: Guards, { auth: service }: Se
   });
 
   router.handle(apiRoutes.auth.register, 'POST', async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await service.register(await validate(registerSchema, ctx.request.body), requestMetaOf(ctx));
+    await service.register(await validate(registerSchema, ctx.request.body), requestMetaOf(ctx));
+    ctx.status = 202;
+    ctx.body = { message: REGISTRATION_ANSWER };
   });
 
   router.handle(apiRoutes.auth.refresh, 'POST', async (ctx) => {

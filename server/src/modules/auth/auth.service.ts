@@ -142,34 +142,56 @@ export function createAuthService(
       text: `Hi ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works once and expires in 24 hours.\n`,
     }));
 
+  const warnOwnerOfSignupAttempt = (owner: { email: string; name: string }) =>
+    deps.mail.send({
+      to: owner.email,
+      kind: 'signup-attempt',
+      subject: 'Someone tried to sign up to Parley with your e-mail address',
+      text: `Hi ${owner.name},\n\nSomeone tried to create a Parley account with this e-mail address, which already has one. If it was you, sign in at ${new URL('/auth', config.publicUrl).toString()} or reset your password there. If it wasn't, you can ignore this e-mail: nothing has changed.\n`,
+    });
+
   return {
-    async register(input: RegisterRequest, meta: RequestMeta): Promise<AuthResponse> {
+    /**
+     * Answers the same, in the same time, whether the address is new or taken (no session either way; the user
+     * signs in after opening the mailed link): the password is hashed and a mail sent on both paths, and the owner
+     * of a taken address hears that someone tried it.
+     */
+    async register(input: RegisterRequest, meta: RequestMeta): Promise<void> {
       await throttle.registration(meta.ip);
       const email = input.email.toLowerCase();
       const name = input.name?.trim() || email.split('@')[0] || email;
-      await users.ensureEmailFree(email);
       const passwordHash = await hashPassword(input.password, config.passwordHashCost);
       const userId = newId();
-      const tenantId = await db.transaction(async (trx) => {
-        const invited = input.invitationToken ? await invitations.accept(trx, input.invitationToken, email) : null;
-        const joinTenantId =
-          invited?.tenantId ?? (await tenants.create(trx, { name: input.tenantName?.trim() || `${name}'s workspace` }));
-        await users.register(trx, joinTenantId, {
-          id: userId,
-          name,
-          email,
-          // The founder of a new tenant is its owner and admin; an invitee gets the role the invitation names.
-          role: invited?.role ?? 'admin',
-          passwordHash,
-          emailVerified: false,
-          isTenantOwner: !invited,
+      let tenantId: string;
+      try {
+        // The invitation is checked before the address, so its errors cannot tell a taken address from a new one.
+        tenantId = await db.transaction(async (trx) => {
+          const invited = input.invitationToken ? await invitations.accept(trx, input.invitationToken, email) : null;
+          const joinTenantId =
+            invited?.tenantId ??
+            (await tenants.create(trx, { name: input.tenantName?.trim() || `${name}'s workspace` }));
+          await users.register(trx, joinTenantId, {
+            id: userId,
+            name,
+            email,
+            // The founder of a new tenant is its owner and admin; an invitee gets the role the invitation names.
+            role: invited?.role ?? 'admin',
+            passwordHash,
+            emailVerified: false,
+            isTenantOwner: !invited,
+          });
+          return joinTenantId;
         });
-        return joinTenantId;
-      });
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'AUTH_EMAIL_TAKEN')) throw error;
+        const owner = await users.findByEmail(email);
+        if (owner) await warnOwnerOfSignupAttempt(owner);
+        await audit('auth.register.taken', meta, { tenantId: owner?.tenantId, userId: owner?.id });
+        return;
+      }
       const user = (await users.findById(userId)) as UserRecord;
       await sendVerificationEmail(user);
       await audit('auth.register', meta, { tenantId, userId });
-      return startSession(user);
     },
 
     async login(input: LoginRequest, meta: RequestMeta): Promise<AuthResponse> {

@@ -68,10 +68,6 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
       }
     },
 
-    async ensureEmailFree(email: string): Promise<void> {
-      if (await findUserByEmail(db, email)) throw new DomainError('AUTH_EMAIL_TAKEN', EMAIL_TAKEN);
-    },
-
     findByEmail: (email: string) => findUserByEmail(db, email),
     findById: (id: string) => findUserById(db, id),
     findByAccountToken: (kind: AccountTokenKind, tokenHash: string) => findUserByAccountToken(db, kind, tokenHash),
