@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/db/seeds/demo-accounts';
 import { DEMO_TENANT_IDS } from '../../server/src/db/seeds/demo.seed';
+import type * as secrets from '../../server/src/lib/secrets';
 import { hashPassword, sha256Hex } from '../../server/src/lib/secrets';
 import { startTestApp, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -16,7 +17,7 @@ async function latestMailLink(app: TestApp, to: string, kind: string): Promise<s
 
 // The real hasher, watched: registration must pay for it whether or not the address is taken.
 vi.mock('../../server/src/lib/secrets', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/src/lib/secrets')>();
+  const real = await importOriginal<typeof secrets>();
   return { ...real, hashPassword: vi.fn(real.hashPassword) };
 });
 

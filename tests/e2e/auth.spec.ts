@@ -1,3 +1,4 @@
+import { apiRoutes } from '@shared/api/routes';
 import { DEMO, expect, linkFromMail, registerAccount, signIn, test, uniqueEmail } from './support/fixtures';
 
 test.describe('sign-in and account screens', () => {
@@ -17,9 +18,10 @@ test.describe('sign-in and account screens', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toContainText(
       'Please check your email to verify your account.',
     );
-    // 1.5 s later the page switches to the login tab with the address filled in.
+    // 1.5 s later the page switches to the login tab with the address filled in, saying where the next step is.
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('form', { name: 'Login' }).getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText(email);
 
     await page.goto(await linkFromMail(request, email, 'verify-email'));
     await expect(page.getByText('Your e-mail address has been verified.')).toBeVisible();
@@ -120,7 +122,33 @@ test.describe('sign-in and account screens', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('the standalone registration page creates an account and signs it in', async ({ page }) => {
+  test('registering an address that already has an account looks the same, and its owner hears of it', async ({
+    page,
+    request,
+  }) => {
+    const owner = await registerAccount(request, 'taken');
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByLabel('Email').fill(owner.email);
+    await form.getByLabel('Password', { exact: true }).fill('someone-Else-1');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText(owner.email);
+    await expect
+      .poll(async () => {
+        const outbox = await request.get(`${apiRoutes.testSupport.outbox()}?to=${encodeURIComponent(owner.email)}`);
+        const { messages } = (await outbox.json()) as { messages: Array<{ kind: string }> };
+        return messages.map((message) => message.kind);
+      })
+      .toContain('signup-attempt');
+  });
+
+  test('the standalone registration page creates an account and sends the user to sign in', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('standalone');
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
@@ -135,7 +163,13 @@ test.describe('sign-in and account screens', () => {
     await form.getByLabel('Company Name').fill('Sasha Cafe');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
-    // 2 s later into the product, where the billing gate asks for plan setup.
+    await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText(email);
+    // 2 s later to sign-in, which still says where the next step is.
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('form', { name: 'Login' }).getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText(email);
+    await page.goto(await linkFromMail(request, email, 'verify-email'));
+    await signIn(page, email, 'standalone-Pass-1');
     await expect(page).toHaveURL(/\/billing-setup$/);
   });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiRoutes } from '@shared/api/routes';
-import { expect, openInApp, signInAs, test, uniqueEmail } from './support/fixtures';
+import { expect, openInApp, signInAs, signInToFrame, test, uniqueEmail } from './support/fixtures';
 
 /** The invitation link in the newest invitation mail to `to`, as a path (/register?invitation=…). */
 async function invitationLinkFor(request: APIRequestContext, to: string): Promise<string> {
@@ -59,7 +59,9 @@ test.describe('team and invitations', () => {
     await form.getByLabel('Full Name').fill('Casey Colleague');
     await form.getByLabel('Password', { exact: true }).fill('colleague-Pass-1');
     await form.getByRole('button', { name: 'Accept Invitation' }).click();
-    await expect(colleaguePage.getByRole('button', { name: 'Open user menu' })).toBeVisible({ timeout: 15_000 });
+    await expect(colleaguePage.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText(colleague);
+    await expect(colleaguePage).toHaveURL(/\/auth$/);
+    await signInToFrame(colleaguePage, colleague, 'colleague-Pass-1');
 
     // The admin sees the colleague in Your Team, and removes them.
     await page.reload();
