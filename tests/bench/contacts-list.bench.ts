@@ -4,6 +4,7 @@ import { apiRoutes } from '@shared/api/routes';
 import { dialectOf } from '../../server/src/db/database';
 import { newSequentialId } from '../../server/src/lib/ids';
 import { writingContacts } from '../../server/src/modules/contacts/contact-totals.store';
+import { CONTACT_IMPORT_COLUMNS } from '../../server/src/modules/contacts/contacts.store';
 import { createOutboundCampaign, freshTenant } from '../api/support/api-actions';
 import { startTestApp, type DatabaseKind, type TestApp } from '../api/support/test-app';
 import { median, type BenchResult } from './harness';
@@ -33,18 +34,23 @@ function load(child: ReturnType<typeof generator>, request: LoadRequest): Promis
 
 async function seedContacts(app: TestApp, tenantId: string, campaignId: string, count: number): Promise<void> {
   const now = new Date().toISOString();
-  const columns = ['id', 'tenant_id', 'campaign_id', 'phone_number', 'metadata', 'status', 'next_attempt_at'];
   const rows = Array.from({ length: count }, (_, i) => [
     newSequentialId(),
     tenantId,
     campaignId,
     `+6421${String(1_000_000 + i)}`,
+    3,
+    30,
     JSON.stringify({ name: `Person ${i}` }),
     'pending',
     now,
+    0,
+    1,
+    now,
+    now,
   ]);
   await writingContacts(app.deps.db, async (trx, totals) => {
-    const written = await dialectOf(trx).bulkInsert(trx, 'outbound_contacts', columns, rows);
+    const written = await dialectOf(trx).bulkInsert(trx, 'outbound_contacts', CONTACT_IMPORT_COLUMNS, rows);
     totals.add({ tenant_id: tenantId, campaign_id: campaignId }, 'pending', written);
   });
   await app.deps.db.raw(app.kind === 'postgres' ? 'analyze outbound_contacts' : 'analyze');
