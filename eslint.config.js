@@ -48,19 +48,19 @@ const ROUTE_PATTERN_LITERALS = [
       "Serve a row of the route table, behind the guards it names: router.handle(apiRoutes.<domain>.<route>, 'GET', …).",
   },
 ];
-/** One API slice (app/baseApi.ts): its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper. */
+/** One API slice (core/baseApi.ts): its cache tags are declared once, and endpoints join it only through the duplicate-refusing helper. */
 const ONE_API_SLICE = [
   {
     selector: "ImportSpecifier[imported.name='createApi']",
-    message: 'The renderer has one API slice, app/baseApi.ts: add endpoints to it with injectEndpoints.',
+    message: 'The renderer has one API slice, core/baseApi.ts: add endpoints to it with injectEndpoints.',
   },
   {
     selector: "CallExpression[callee.property.name='enhanceEndpoints']",
-    message: 'Declare cache tags once, in the tagTypes of app/baseApi.ts.',
+    message: 'Declare cache tags once, in the tagTypes of core/baseApi.ts.',
   },
   {
     selector: "CallExpression[callee.object.name='baseApi'][callee.property.name='injectEndpoints']",
-    message: 'Add endpoints with injectEndpoints from app/baseApi.ts, which refuses a name already taken.',
+    message: 'Add endpoints with injectEndpoints from core/baseApi.ts, which refuses a name already taken.',
   },
 ];
 const ENDPOINT_LITERALS = [
@@ -71,7 +71,7 @@ const ENDPOINT_LITERALS = [
   },
 ];
 
-const BASE_API = 'renderer/src/app/baseApi.ts';
+const BASE_API = 'renderer/src/core/baseApi.ts';
 const restrictedSyntax = (...groups) => ({ 'no-restricted-syntax': ['error', ...groups.flat()] });
 
 export default tseslint.config(

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { makeStore, persistSession } from './app/store';
+import { makeStore, persistSession } from './core/store';
 import { restoreSession } from './features/auth/restoreSession';
 
 const store = makeStore();

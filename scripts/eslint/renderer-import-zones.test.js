@@ -19,7 +19,9 @@ tester.run('renderer import zones', rendererImportZones, {
     at('features/agents/forms/AgentInputs.tsx', "import { agentsApi } from '../agentsApi';"),
     at('features/agents/AgentCard.tsx', "import { Figure } from '../../components/Figure';"),
     at('features/agents/AgentCard.tsx', "import { formatMoney } from '@shared/domain/format';"),
-    at('components/RoutePage.tsx', "import { decideAccess } from '../app/access';"),
+    at('components/RoutePage.tsx', "import { decideAccess } from '../core/access';"),
+    at('features/agents/agentsApi.ts', "import { injectEndpoints } from '../../core/baseApi';"),
+    at('core/store.ts', "import { toastSlice } from '../components/toasts/toastSlice';"),
     // The composition root loads pages and reaches into features as it must.
     at('app/routes.tsx', "const page = () => import('../features/dashboard/DashboardPage');"),
     at('app/frame/UserMenu.tsx', "import { logout } from '../../features/auth/sessionActions';"),
@@ -45,5 +47,16 @@ tester.run('renderer import zones', rendererImportZones, {
       "import { x } from '../features/billing/billingPortalApi';",
       'componentsImportFeature',
     ),
+    refused('features/auth/AuthPage.tsx', "import { DESKTOP_SETTINGS_PATH } from '../../app/routes';", 'importsShell'),
+    refused(
+      'features/agents/forms/AgentInputs.tsx',
+      "const frame = import('../../../app/frame/PageFrame');",
+      'importsShell',
+    ),
+    refused('components/RoutePage.tsx', "import { AppShell } from '../app/AppShell';", 'importsShell'),
+    refused('core/store.ts', "import { theme } from '../app/theme';", 'importsShell'),
+    refused('core/baseApi.ts', "import { App } from '../main';", 'importsShell'),
+    refused('core/baseApi.ts', "import { logout } from '../features/auth';", 'coreImportsFeature'),
+    refused('core/store.ts', "import { authApi } from '../features/auth/authApi';", 'coreImportsFeature'),
   ],
 });

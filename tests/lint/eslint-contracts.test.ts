@@ -48,7 +48,7 @@ const PROBES: Probe[] = [
   {
     contract: 'the server imports no renderer code',
     as: 'server/src/app.ts',
-    code: "import { baseApi } from '../../renderer/src/app/baseApi';\nexport const api = baseApi;\n",
+    code: "import { baseApi } from '../../renderer/src/core/baseApi';\nexport const api = baseApi;\n",
     rule: 'no-restricted-imports',
   },
   {
@@ -96,7 +96,7 @@ const PROBES: Probe[] = [
   {
     contract: 'endpoints join the slice through the duplicate-refusing helper',
     as: 'renderer/src/features/calls/CallDetailPage.tsx',
-    code: "import { baseApi } from '../../app/baseApi';\nbaseApi.injectEndpoints({ endpoints: () => ({}) });\n",
+    code: "import { baseApi } from '../../core/baseApi';\nbaseApi.injectEndpoints({ endpoints: () => ({}) });\n",
     rule: 'no-restricted-syntax',
   },
   {
@@ -115,6 +115,30 @@ const PROBES: Probe[] = [
     contract: 'components/ never import a feature',
     as: 'renderer/src/components/StatCard.tsx',
     code: "import { CallsAnalyticsPanel } from '../features/calls';\nexport const Panel = CallsAnalyticsPanel;\n",
+    rule: 'renderer-layers/import-zones',
+  },
+  {
+    contract: 'a feature never imports the shell',
+    as: 'renderer/src/features/auth/AuthPage.tsx',
+    code: "import { DESKTOP_SETTINGS_PATH } from '../../app/routes';\nexport const settings = DESKTOP_SETTINGS_PATH;\n",
+    rule: 'renderer-layers/import-zones',
+  },
+  {
+    contract: 'the core imports no feature',
+    as: 'renderer/src/core/store.ts',
+    code: "import { logout } from '../features/auth';\nexport const signOut = logout;\n",
+    rule: 'renderer-layers/import-zones',
+  },
+  {
+    contract: 'the core imports no part of the shell',
+    as: 'renderer/src/core/baseApi.ts',
+    code: "import { theme } from '../app/theme';\nexport const look = theme;\n",
+    rule: 'renderer-layers/import-zones',
+  },
+  {
+    contract: 'components/ never import the shell',
+    as: 'renderer/src/components/StatCard.tsx',
+    code: "import { AppShell } from '../app/AppShell';\nexport const Shell = AppShell;\n",
     rule: 'renderer-layers/import-zones',
   },
   {
@@ -176,7 +200,11 @@ describe('eslint.config.js', () => {
       },
       {
         as: 'renderer/src/features/calls/callsApi.ts',
-        code: "import { injectEndpoints } from '../../app/baseApi';\nexport const inject = injectEndpoints;\n",
+        code: "import { injectEndpoints } from '../../core/baseApi';\nexport const inject = injectEndpoints;\n",
+      },
+      {
+        as: 'renderer/src/app/frame/UserMenu.tsx',
+        code: "import { logout } from '../../features/auth';\nexport const signOut = logout;\n",
       },
       { as: 'shared/domain/probe.ts', code: "export const moduleName = 'probe';\n" },
     ];

@@ -4,9 +4,9 @@ import { ConnectivityMonitor } from '../components/connectivity/ConnectivityMoni
 import { DeferredMount } from '../components/DeferredMount';
 import { ToastViewport } from '../components/toasts/ToastViewport';
 import { platform } from '../platform';
-import { useAppSelector } from './hooks';
-import { selectAccessToken, selectCurrentUser } from './sessionSlice';
-import { lazyComponent } from './lazyComponent';
+import { useAppSelector } from '../core/hooks';
+import { selectAccessToken, selectCurrentUser } from '../core/sessionSlice';
+import { lazyComponent } from '../core/lazyComponent';
 
 // Opened only by a 402: its code loads then, not with every first screen.
 const PaymentRequiredDialog = lazyComponent(() => import('../features/billing'), 'PaymentRequiredDialog');

@@ -5,8 +5,8 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RequireAuth } from '../components/RequireAuth';
 import { RoutePage } from '../components/RoutePage';
 import { AppShell } from './AppShell';
-import { lazyComponent } from './lazyComponent';
-import { registerNavigator } from './navigation';
+import { lazyComponent } from '../core/lazyComponent';
+import { registerNavigator } from '../core/navigation';
 import { FRAMED_ROUTES, PUBLIC_ROUTES, STANDALONE_ROUTES, type PageRoute } from './routes';
 
 // Only signed-in pages have the frame (header, menus, drawer): the sign-in and account screens load without it.

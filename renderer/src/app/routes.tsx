@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { ACCESS, type Access } from './access';
-import { lazyComponent } from './lazyComponent';
+import { ACCESS, type Access } from '../core/access';
+import { lazyComponent } from '../core/lazyComponent';
 
 /** The desktop console's settings; linked from the user menu on the desktop only. */
 export const DESKTOP_SETTINGS_PATH = '/desktop-settings';

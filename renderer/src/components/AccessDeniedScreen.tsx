@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import BlockIcon from '@mui/icons-material/Block';
 import DomainDisabledIcon from '@mui/icons-material/DomainDisabled';
-import type { AccessDecision } from '../app/access';
+import type { AccessDecision } from '../core/access';
 import { ErrorScreen } from './errors/ErrorScreen';
 
 type Refusal = Exclude<AccessDecision, { allowed: true }>;

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../app/hooks';
-import { selectSessionStatus } from '../app/sessionSlice';
+import { useAppSelector } from '../core/hooks';
+import { selectSessionStatus } from '../core/sessionSlice';
 import { FullPageSpinner } from './FullPageSpinner';
 
 export const CHECKING_AUTHENTICATION = 'Checking authentication...';

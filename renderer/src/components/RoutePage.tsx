@@ -1,8 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { decideAccess, type Access } from '../app/access';
-import { useAppSelector } from '../app/hooks';
-import { selectCurrentUser } from '../app/sessionSlice';
+import { decideAccess, type Access } from '../core/access';
+import { useAppSelector } from '../core/hooks';
+import { selectCurrentUser } from '../core/sessionSlice';
 import { AccessDeniedScreen } from './AccessDeniedScreen';
 import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
 import { FullPageSpinner } from './FullPageSpinner';

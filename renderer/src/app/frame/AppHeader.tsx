@@ -6,8 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Logo } from '../../components/frame/Logo';
-import { useAppSelector } from '../hooks';
-import { selectCurrentUser } from '../sessionSlice';
+import { useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { isNavItemActive, navItemsFor } from './navItems';
 import { UserMenu } from './UserMenu';
 

@@ -12,8 +12,8 @@ import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Logo } from '../../components/frame/Logo';
 import { logout } from '../../features/auth';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectCurrentUser } from '../sessionSlice';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { API_KEYS_ITEM, initialsOf, isAllowed, isNavItemActive, navItemsFor, ROLE_LABELS } from './navItems';
 
 /** The small-screen side drawer of spec 000 §2. */

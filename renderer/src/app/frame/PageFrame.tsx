@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import { ConnectionBanner } from '../../components/connectivity/ConnectionBanner';
 import { DeferredMount } from '../../components/DeferredMount';
 import { AppFooter } from '../../components/frame/AppFooter';
-import { lazyComponent } from '../lazyComponent';
+import { lazyComponent } from '../../core/lazyComponent';
 import { AppHeader } from './AppHeader';
 import { UnverifiedEmailNotice } from './UnverifiedEmailNotice';
 

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useToast } from '../../components/toasts/useToast';
 import { useResendVerificationMutation } from '../../features/auth';
-import { useAppSelector } from '../hooks';
-import { selectCurrentUser } from '../sessionSlice';
+import { useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 
 /** A user with an unverified e-mail is let in, with this notice (spec 000 §4). */
 export function UnverifiedEmailNotice() {

@@ -3,9 +3,9 @@ import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import { useGetTenantQuery } from '../../features/tenant';
 import { DeferredMount } from '../../components/DeferredMount';
-import { useAppSelector } from '../hooks';
-import { lazyComponent } from '../lazyComponent';
-import { selectCurrentUser } from '../sessionSlice';
+import { useAppSelector } from '../../core/hooks';
+import { lazyComponent } from '../../core/lazyComponent';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { initialsOf } from './navItems';
 
 // The menu itself (with MUI's menu, popover and modal) loads when first opened.

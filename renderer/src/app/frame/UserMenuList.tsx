@@ -11,9 +11,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { logout } from '../../features/auth';
 import { platform } from '../../platform';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { DESKTOP_SETTINGS_PATH } from '../routes';
-import { selectCurrentUser } from '../sessionSlice';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { API_KEYS_ITEM, isAllowed, ROLE_LABELS } from './navItems';
 
 /** The avatar menu's list: who is signed in, API Keys for admins, Desktop settings on the desktop, Log out. */

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@shared/api/auth.types';
 import type { Role } from '@shared/domain/roles';
-import { ACCESS, decideAccess, type Access } from '../access';
+import { ACCESS, decideAccess, type Access } from '../../core/access';
 
 export interface NavItem {
   label: string;

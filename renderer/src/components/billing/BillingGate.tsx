@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { BILLING_SETUP_PATH, isBillingGateExempt } from '../../app/billingGate';
-import { useAppSelector } from '../../app/hooks';
-import { selectNeedsBillingSetup } from '../../app/sessionSlice';
+import { BILLING_SETUP_PATH, isBillingGateExempt } from '../../core/billingGate';
+import { useAppSelector } from '../../core/hooks';
+import { selectNeedsBillingSetup } from '../../core/sessionSlice';
 
 /** Sends a tenant whose billing is not active to plan setup (spec 000 §4). */
 export function BillingGate() {

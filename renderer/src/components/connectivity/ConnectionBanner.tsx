@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { checkConnection } from './checkConnection';
 import { selectConnectionStatus, selectConnectivity } from './connectivitySlice';
 

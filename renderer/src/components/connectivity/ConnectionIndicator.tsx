@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { selectConnectionStatus } from './connectivitySlice';
 
 /** 'Online', 'Offline' or 'Disconnected' (spec 000 §2, phone numbers). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { checkConnection } from './checkConnection';
 import { browserConnectivityChanged, HEALTH_CHECK_INTERVAL_MS, selectConnectivity } from './connectivitySlice';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { classifyError } from '@shared/domain/error-classifier';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { dismissToast, showToast, type ToastInput } from './toastSlice';
 
 /** The toast of the error catalogue (spec 000 §8) for a failed request; none for a 402 (its dialog speaks). */

@@ -1,6 +1,6 @@
 import { apiRoutes } from '@shared/api/routes';
 import type { InvitationDetails } from '@shared/api/team.types';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The public look-up of an invitation by its token (spec 001 §7). */
 export const invitationsApi = injectEndpoints({

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
+import { useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { PageHeader } from '../../components/PageHeader';
 import { InviteMembersCard } from './InviteMembersCard';
 import { TeamCard } from './TeamCard';

@@ -1,7 +1,7 @@
 import { apiRoutes } from '@shared/api/routes';
 import type { InviteResponse, TeamMemberResponse, TeamResponse } from '@shared/api/team.types';
 import type { InviteRequest, TeamRole } from '@shared/schemas/team.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 const TEAM = [{ type: 'Team' as const, id: 'CURRENT' }];
 

@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@shared/api/admin.types';
 import { apiRoutes } from '@shared/api/routes';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The superadmins' view of the whole platform. */
 export const adminApi = injectEndpoints({

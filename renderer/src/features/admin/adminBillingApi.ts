@@ -6,7 +6,7 @@ import type {
 import type { Plan, PlanResponse, PlansResponse } from '@shared/api/plans.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { AdminTenantsQuery, PlanInput, TenantBillingUpdate } from '@shared/schemas/billing.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 const TENANTS_LIST = { type: 'AdminTenantBilling' as const, id: 'LIST' };
 const PLANS_LIST = { type: 'Plan' as const, id: 'LIST' };

@@ -1,6 +1,6 @@
 import type { AgentTemplate, AgentTemplatesResponse } from '@shared/api/agent-templates.types';
 import { apiRoutes } from '@shared/api/routes';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The built-in instruction templates (spec 000 §2). */
 export const agentTemplatesApi = injectEndpoints({

@@ -10,7 +10,7 @@ import type {
 } from '@shared/api/agents.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { CreateAgentRequest, UpdateAgentRequest } from '@shared/schemas/agent.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /**
  * Agents and their stats. Agent changes also refresh the dashboard figures and the phone-number list, whose

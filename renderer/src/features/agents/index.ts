@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../app/lazyComponent';
+import { lazyComponent } from '../../core/lazyComponent';
 
 /** What other features may use of agents. */
 export { useGetAgentsQuery } from './agentsApi';

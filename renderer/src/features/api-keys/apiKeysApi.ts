@@ -1,7 +1,7 @@
 import type { ApiKeyResponse, ApiKeysResponse, CreatedApiKeyResponse, ApiKey } from '@shared/api/api-keys.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { CreateApiKeyRequest, UpdateApiKeyRequest } from '@shared/schemas/api-key.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 const KEYS = [{ type: 'ApiKey' as const, id: 'LIST' }];
 

@@ -7,7 +7,7 @@ import type {
   ResetPasswordRequest,
   VerifyEmailRequest,
 } from '@shared/schemas/auth.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 interface MessageResponse {
   message: string;

@@ -1,6 +1,6 @@
-import { recallSessionEnd } from '../../app/sessionEndNotice';
-import { profileLoaded, profileUnavailable, sessionEnded, storedSessionLoaded } from '../../app/sessionSlice';
-import type { AppDispatch, RootState } from '../../app/store';
+import { recallSessionEnd } from '../../core/sessionEndNotice';
+import { profileLoaded, profileUnavailable, sessionEnded, storedSessionLoaded } from '../../core/sessionSlice';
+import type { AppDispatch, RootState } from '../../core/store';
 import { logError, platform } from '../../platform';
 
 /**

@@ -1,8 +1,8 @@
 import type { AuthResponse } from '@shared/api/auth.types';
-import { baseApi } from '../../app/baseApi';
-import { navigateTo } from '../../app/navigation';
-import { sessionEnded, signedIn } from '../../app/sessionSlice';
-import type { AppDispatch, RootState } from '../../app/store';
+import { baseApi } from '../../core/baseApi';
+import { navigateTo } from '../../core/navigation';
+import { sessionEnded, signedIn } from '../../core/sessionSlice';
+import type { AppDispatch, RootState } from '../../core/store';
 import { showToast } from '../../components/toasts/toastSlice';
 import { logError } from '../../platform';
 import { authApi } from './authApi';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazyComponent } from '../../app/lazyComponent';
+import { lazyComponent } from '../../core/lazyComponent';
 import { PageHeader } from '../../components/PageHeader';
 import { BillingTab } from './BillingTab';
 

@@ -6,9 +6,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { SUPPORT_EMAIL } from '../../app/config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { navigateTo } from '../../app/navigation';
+import { SUPPORT_EMAIL } from '../../core/config';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { navigateTo } from '../../core/navigation';
 import { paymentDialogClosed, selectPaymentRequired } from '../../components/billing/paymentRequiredSlice';
 import { useOpenCustomerPortalMutation } from './billingPortalApi';
 

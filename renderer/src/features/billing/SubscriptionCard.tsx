@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { DialogConfirmActions } from '../../components/DialogConfirmActions';
 import { Figure } from '../../components/Figure';
 import { useToast } from '../../components/toasts/useToast';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { billingChanged, useCancelSubscriptionMutation } from './billingApi';
 
 export const periodEndDate = (subscription: SubscriptionDetails) =>

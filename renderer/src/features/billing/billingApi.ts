@@ -13,8 +13,8 @@ import type {
   ConfirmPaymentMethodRequest,
   SubscriptionRequest,
 } from '@shared/schemas/billing.schema';
-import { injectEndpoints, refreshAccessToken } from '../../app/baseApi';
-import type { AppDispatch } from '../../app/store';
+import { injectEndpoints, refreshAccessToken } from '../../core/baseApi';
+import type { AppDispatch } from '../../core/store';
 
 /** History is fetched for 12 months; the trend chart shows the last 6 (spec 001 §9). */
 export const USAGE_HISTORY_MONTHS = 12;

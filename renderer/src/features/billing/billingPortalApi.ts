@@ -1,5 +1,5 @@
 import { apiRoutes } from '@shared/api/routes';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The payment provider's billing portal, opened from the Payment Required dialog (spec 000 §7). */
 export const billingPortalApi = injectEndpoints({

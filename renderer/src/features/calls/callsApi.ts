@@ -7,7 +7,7 @@ import type {
 } from '@shared/api/calls.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { CallsPeriod } from '@shared/schemas/calls.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** Query parameters without the ones not given. */
 const defined = (params: Record<string, string | number | undefined>) =>

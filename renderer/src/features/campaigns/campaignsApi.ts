@@ -1,7 +1,7 @@
 import type { Agent, AgentsResponse } from '@shared/api/agents.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { CreateCampaignRequest, UpdateCampaignRequest } from '@shared/schemas/campaign.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 import type { Campaign } from '@shared/api/campaigns.types';
 
 /** Campaigns and their agent (spec 000 §7). */

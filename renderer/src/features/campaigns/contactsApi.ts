@@ -9,7 +9,7 @@ import type {
 } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { ContactStatus, CreateContactRequest, UpdateContactRequest } from '@shared/schemas/contact.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 export interface ContactsPageQuery {
   campaignId: string;

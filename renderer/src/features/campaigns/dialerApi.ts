@@ -8,7 +8,7 @@ import type {
 } from '@shared/api/dialer.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { BatchCallInput } from '@shared/schemas/batch-call.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** What the dialer reports of a campaign: a contact's call attempts, the preview before calling, the progress. */
 export const dialerApi = injectEndpoints({

@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../app/lazyComponent';
+import { lazyComponent } from '../../core/lazyComponent';
 
 /**
  * What other features may use of campaigns: the dashboard's view of one campaign, loaded only when the dashboard is

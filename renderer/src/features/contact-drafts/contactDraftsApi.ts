@@ -4,7 +4,7 @@ import type { ContactsPage } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
 import { CONTACTS_PAGE } from '@shared/schemas/contact.schema';
 import type { ContactSyncChange } from '@shared/schemas/contact-sync.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 export interface ContactDraftSync {
   campaignId: string;

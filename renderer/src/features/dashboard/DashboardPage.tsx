@@ -11,16 +11,16 @@ import DialpadIcon from '@mui/icons-material/Dialpad';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { Suspense } from 'react';
 import Skeleton from '@mui/material/Skeleton';
-import { isPlatformAccount } from '../../app/access';
-import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
+import { isPlatformAccount } from '../../core/access';
+import { useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { PageHeader } from '../../components/PageHeader';
 import { PlatformHome } from '../admin';
 import { AgentsSection, useGetAgentsQuery } from '../agents';
 import { CampaignDashboard } from '../campaigns';
 import { useGetDashboardStatsQuery } from './dashboardApi';
 import { StatCard } from '../../components/StatCard';
-import { lazyComponent } from '../../app/lazyComponent';
+import { lazyComponent } from '../../core/lazyComponent';
 
 // Charts and the data grid are the dashboard's heaviest parts: their chunk loads after the first screen (R1).
 const CallsAnalyticsPanel = lazyComponent(() => import('../calls'), 'CallsAnalyticsPanel');

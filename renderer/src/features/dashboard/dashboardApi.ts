@@ -1,6 +1,6 @@
 import type { DashboardStats } from '@shared/api/agents.types';
 import { apiRoutes } from '@shared/api/routes';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The dashboard's figures; agent and number changes invalidate them. */
 export const dashboardApi = injectEndpoints({

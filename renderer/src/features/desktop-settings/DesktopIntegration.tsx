@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
+import { useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { selectConnectivity } from '../../components/connectivity/connectivitySlice';
 import { useToast } from '../../components/toasts/useToast';
 import { logError } from '../../platform';

@@ -10,8 +10,8 @@ import {
   NOTIFICATION_KINDS,
   type NotificationSettings,
 } from '@shared/domain/notification-routing';
-import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sessionSlice';
+import { useAppSelector } from '../../core/hooks';
+import { selectCurrentUser } from '../../core/sessionSlice';
 import { useToast } from '../../components/toasts/useToast';
 import { logError } from '../../platform';
 import { SettingsSection } from './SettingsSection';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DesktopBridge, DesktopSettingsView } from '@shared/api/desktop-bridge';
 import { serverChoiceSchema, type ServerChoice, type ServerMode } from '@shared/schemas/desktop-ipc.schema';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';

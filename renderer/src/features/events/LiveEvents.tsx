@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { apiRoutes } from '@shared/api/routes';
-import { baseApi } from '../../app/baseApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectAccessToken, selectCurrentUser } from '../../app/sessionSlice';
+import { baseApi } from '../../core/baseApi';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { selectAccessToken, selectCurrentUser } from '../../core/sessionSlice';
 import { useToast } from '../../components/toasts/useToast';
 import { platform } from '../../platform';
 import { runEventStream } from './eventStream';

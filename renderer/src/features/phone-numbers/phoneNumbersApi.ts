@@ -8,7 +8,7 @@ import type {
 } from '@shared/api/phone-numbers.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { AvailableNumbersQuery, PurchasePhoneNumberRequest } from '@shared/schemas/phone-number.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The spec allows either a bare array or an object with phoneNumbers (spec 000 §7). */
 function readPhoneNumbers(response: PhoneNumbersResponse | PhoneNumber[]): PhoneNumber[] {

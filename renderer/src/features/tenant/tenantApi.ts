@@ -1,7 +1,7 @@
 import type { Plan } from '@shared/api/plans.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { Tenant } from '@shared/api/tenants.types';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The caller's tenant and plan; the plan only for users with a tenant (spec 000 §6). */
 export const tenantApi = injectEndpoints({

@@ -1,7 +1,7 @@
 import { apiRoutes } from '@shared/api/routes';
 import type { UploadResponse } from '@shared/api/uploads.types';
 import type { UploadPurpose } from '@shared/schemas/upload.schema';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** File uploads (spec 000 §7): multipart, one file and what it is for. */
 export const uploadsApi = injectEndpoints({

@@ -1,6 +1,6 @@
 import type { Voice, VoicesResponse } from '@shared/api/voices.types';
 import { apiRoutes } from '@shared/api/routes';
-import { injectEndpoints } from '../../app/baseApi';
+import { injectEndpoints } from '../../core/baseApi';
 
 /** The voice catalogue agents choose from. */
 export const voicesApi = injectEndpoints({

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazyComponent } from '../../../app/lazyComponent';
+import { lazyComponent } from '../../../core/lazyComponent';
 import { FormDialog, FormDialogBody } from '../../../components/forms/FormDialog';
 import { useCardSetup } from './cardSetup';
 import { TestCardForm } from './TestCardForm';

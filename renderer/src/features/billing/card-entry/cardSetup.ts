@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SetupIntentResponse } from '@shared/api/billing.types';
 import { serverMessageOr } from '../../../components/forms/useSchemaForm';
 import { useToast } from '../../../components/toasts/useToast';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../core/hooks';
 import { billingChanged, useConfirmPaymentMethodMutation, useCreateSetupIntentMutation } from '../billingApi';
 
 export const PAYMENT_SETUP_FAILED = 'Payment method setup failed';
