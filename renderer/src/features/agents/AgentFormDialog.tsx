@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { FormDialogBody } from '../../components/forms/FormDialog';
-import { AgentInputs, type AgentInputsValues } from './AgentInputs';
+import { AgentInputs } from './AgentInputs';
+import type { AgentInputsValues } from './agentInputFields';
 import type { AgentFormState } from './useAgentForm';
 
 interface AgentFormBodyProps<T extends AgentInputsValues> {

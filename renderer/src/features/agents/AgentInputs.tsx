@@ -1,40 +1,16 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react';
-import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
+import MenuItem from '@mui/material/MenuItem';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
 import type { AgentTemplate } from '@shared/api/agent-templates.types';
-import type { Agent } from '@shared/api/agents.types';
 import type { PhoneNumber } from '@shared/api/phone-numbers.types';
 import type { Voice } from '@shared/api/voices.types';
-import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { AGENT_LIMITS } from '@shared/schemas/agent.schema';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import LinkIcon from '@mui/icons-material/Link';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { FormSelectField } from '../../components/forms/FormSelectField';
-import { FormTextField } from '../../components/forms/FormTextField';
-import type { KnowledgeMode, KnowledgeSource } from './useKnowledgeSource';
-
-/** The fields the create and edit dialogs share; both forms' values fit this shape. */
-export interface AgentInputsValues {
-  name?: string;
-  purpose?: string;
-  greeting?: string;
-  closing?: string;
-  knowledge?: Agent['knowledge'];
-  voiceId?: string | null;
-  phoneNumberId?: string | null;
-  templateId?: string | null;
-  prompt?: string | null;
-}
+import { SelectInput, TextInput } from './agentInputFields';
+import { KnowledgeSourceInput } from './KnowledgeSourceInput';
+import { PhoneNumberSelect } from './PhoneNumberSelect';
+import { TemplatePicker } from './TemplatePicker';
+import { useAgentInputChoices } from './useAgentInputChoices';
+import type { KnowledgeSource } from './useKnowledgeSource';
 
 export interface AgentInputsProps {
   knowledge: KnowledgeSource;
@@ -50,65 +26,6 @@ export interface AgentInputsProps {
   disabled?: boolean;
 }
 
-interface TextInputProps {
-  name: FieldPath<AgentInputsValues>;
-  label: string;
-  max: number;
-  required?: boolean;
-  multiline?: boolean;
-  /** Taller text scrolls inside the field beyond this many rows. */
-  maxRows?: number;
-  placeholder?: string;
-  helperText?: string;
-  disabled?: boolean;
-}
-
-function TextInput({ max, multiline, maxRows = 4, ...props }: TextInputProps) {
-  const { control } = useFormContext<AgentInputsValues>();
-  return (
-    <FormTextField
-      {...props}
-      control={control}
-      fullWidth
-      multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      maxRows={multiline ? maxRows : undefined}
-      slotProps={{ htmlInput: { maxLength: max } }}
-    />
-  );
-}
-
-interface SelectInputProps {
-  name: FieldPath<AgentInputsValues>;
-  label: string;
-  /** The choice of no value, shown while nothing is chosen. */
-  emptyLabel: string;
-  /** What the closed field shows for a value; by default the chosen item. */
-  renderValue?: (value: unknown) => ReactNode;
-  helperText?: string;
-  /** Failed for a reason of its own, such as a list that did not load. */
-  error?: boolean;
-  disabled?: boolean;
-  children: ReactNode;
-}
-
-function SelectInput({ emptyLabel, renderValue, children, ...props }: SelectInputProps) {
-  const { control } = useFormContext<AgentInputsValues>();
-  return (
-    <FormSelectField
-      {...props}
-      control={control}
-      fullWidth
-      slotProps={{ select: { displayEmpty: true, renderValue }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">
-        <em>{emptyLabel}</em>
-      </MenuItem>
-      {children}
-    </FormSelectField>
-  );
-}
-
 /** Name, purpose, scripts, instructions with the template picker, knowledge source, number and voice. */
 export function AgentInputs({
   knowledge,
@@ -120,30 +37,7 @@ export function AgentInputs({
   currentFileNote,
   disabled = false,
 }: AgentInputsProps) {
-  const { control, setValue, clearErrors } = useFormContext<AgentInputsValues>();
-  const fileInputId = useId();
-
-  const applyTemplate = (templateId: string) => {
-    setValue('templateId', templateId || null, { shouldDirty: true });
-    const template = templates.find((candidate) => candidate.id === templateId);
-    if (template) setValue('prompt', template.promptStructure, { shouldDirty: true, shouldValidate: true });
-  };
-
-  // A hidden URL must not hold the form back: choosing a file drops it.
-  const changeMode = (mode: KnowledgeMode | null) => {
-    if (!mode) return;
-    if (mode === 'file') {
-      setValue('knowledge', { url: '' });
-      clearErrors('knowledge.url');
-    }
-    knowledge.setMode(mode);
-  };
-
-  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
-    knowledge.pickFile(event.target.files?.[0] ?? null);
-    event.target.value = '';
-  };
-
+  const { applyTemplate, changeMode, pickFile } = useAgentInputChoices(templates, knowledge);
   return (
     <Stack spacing={2.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -195,37 +89,7 @@ export function AgentInputs({
 
       <Divider />
 
-      <Controller
-        name="templateId"
-        control={control}
-        render={({ field }) => (
-          <TextField
-            value={field.value ?? ''}
-            onChange={(event) => applyTemplate(event.target.value)}
-            select
-            label="Instruction Template"
-            fullWidth
-            disabled={disabled || templates.length === 0}
-            helperText="Choosing a template fills the instructions with an example you can adapt."
-            slotProps={{
-              select: {
-                displayEmpty: true,
-                renderValue: (value) => templates.find((template) => template.id === value)?.name ?? 'No template',
-              },
-              inputLabel: { shrink: true },
-            }}
-          >
-            <MenuItem value="">
-              <em>No template</em>
-            </MenuItem>
-            {templates.map((template) => (
-              <MenuItem key={template.id} value={template.id}>
-                <ListItemText primary={template.name} secondary={template.description} />
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+      <TemplatePicker templates={templates} onChoose={applyTemplate} disabled={disabled} />
       <TextInput
         name="prompt"
         label="Agent Instructions"
@@ -238,101 +102,22 @@ export function AgentInputs({
 
       <Divider />
 
-      <Box>
-        <Typography variant="subtitle2" id={`${fileInputId}-label`} sx={{ mb: 1 }}>
-          Knowledge Source
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={knowledge.mode}
-          onChange={(_event, mode: KnowledgeMode | null) => changeMode(mode)}
-          aria-labelledby={`${fileInputId}-label`}
-          disabled={disabled}
-          sx={{ mb: 1.5 }}
-        >
-          <ToggleButton value="url">
-            <LinkIcon fontSize="small" sx={{ mr: 1 }} />
-            Website URL
-          </ToggleButton>
-          <ToggleButton value="file">
-            <UploadFileIcon fontSize="small" sx={{ mr: 1 }} />
-            Upload PDF
-          </ToggleButton>
-        </ToggleButtonGroup>
-        {knowledge.mode === 'url' ? (
-          <TextInput
-            name="knowledge.url"
-            label="Knowledge URL"
-            placeholder="https://www.example.co.nz/faq"
-            helperText="Optional. A public page the agent can learn from."
-            max={AGENT_LIMITS.knowledgeUrl}
-            disabled={disabled}
-          />
-        ) : (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={disabled}>
-              {knowledge.file ? 'Choose another PDF' : 'Choose PDF'}
-              <input
-                hidden
-                type="file"
-                accept="application/pdf,.pdf"
-                aria-label="Knowledge base file"
-                onChange={onFileChange}
-              />
-            </Button>
-            <Typography variant="body2" color="text.secondary" data-testid="knowledge-file-name">
-              {knowledge.file
-                ? `${knowledge.file.name} (${Math.max(1, Math.round(knowledge.file.size / 1024))} KB)`
-                : (currentFileNote ?? 'PDF only, up to 5MB. Optional.')}
-            </Typography>
-          </Stack>
-        )}
-        {knowledge.fileError && (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {knowledge.fileError}
-          </Alert>
-        )}
-      </Box>
+      <KnowledgeSourceInput
+        knowledge={knowledge}
+        currentFileNote={currentFileNote}
+        onModeChange={changeMode}
+        onFileChange={pickFile}
+        disabled={disabled}
+      />
 
       <Divider />
 
-      <SelectInput
-        name="phoneNumberId"
-        label="Phone Number"
-        emptyLabel="No phone number"
-        renderValue={(value) => {
-          const chosen = phoneNumbers.find((number) => number.id === value);
-          return chosen ? formatPhoneNumber(chosen.phoneNumber) : 'No phone number';
-        }}
-        error={phoneNumbersFailed}
-        helperText={
-          phoneNumbersFailed
-            ? 'Failed to fetch phone numbers'
-            : phoneNumbers.length === 0
-              ? 'You have no phone numbers yet. Buy one on the Phone Numbers page.'
-              : undefined
-        }
+      <PhoneNumberSelect
+        phoneNumbers={phoneNumbers}
+        failed={phoneNumbersFailed}
+        agentId={agentId}
         disabled={disabled}
-      >
-        {phoneNumbers.map((number) => {
-          const owner = number.assigned_agent;
-          const takenByOther = owner && owner.database_agent_id !== agentId;
-          return (
-            <MenuItem key={number.id} value={number.id}>
-              <ListItemText
-                primary={
-                  number.label && number.label !== number.phoneNumber
-                    ? `${formatPhoneNumber(number.phoneNumber)} · ${number.label}`
-                    : formatPhoneNumber(number.phoneNumber)
-                }
-                secondary={takenByOther ? `Assigned to ${owner.agent_name}` : 'Available'}
-              />
-            </MenuItem>
-          );
-        })}
-      </SelectInput>
+      />
     </Stack>
   );
 }
