@@ -16,6 +16,7 @@ import {
 import { desktopNotificationSchema, storedSessionSchema } from './desktop-ipc.schema';
 import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from './phone-number.schema';
 import { imageUploadSchema, knowledgeUploadSchema } from './upload.schema';
+import { assertProperty } from '../../tests/support/property-runs';
 
 /** Schemas of JSON bodies, forms and IPC messages: any JSON may arrive. */
 const JSON_SCHEMAS: Record<string, AnyObjectSchema> = {
@@ -72,11 +73,11 @@ describe('shared schemas refuse wrong types instead of casting them', () => {
         .chain((schema) => fc.tuple(fc.constant(schema), fieldsOf(schema, jsonOrMachinery))),
       fc.tuple(fc.constant(availableNumbersQuerySchema), fieldsOf(availableNumbersQuerySchema, queryValue)),
     );
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(input, async ([schema, value]) => {
         await expect(messagesOf(schema, value)).resolves.toBeInstanceOf(Array);
       }),
-      { numRuns: 1_000, seed: SEED },
+      { minRuns: 100, numRuns: 1_000, budgetMs: 5_000, seed: SEED },
     );
   });
 

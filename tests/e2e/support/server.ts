@@ -95,19 +95,39 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   };
 }
 
+/**
+ * How long a server may take to start: generous, because on a loaded machine starting tsx, migrating a fresh database
+ * and listening can take minutes; a server that fails says so at once through its exit.
+ */
+const START_BOUND_MS = 5 * 60_000;
+/** What the server prints once it is listening (server/src/main.ts). */
+const LISTENING_LINE = 'Parley is running at';
+
+/** Waits for the server to say it is listening (or to exit), then checks that it answers as healthy. */
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const response = await fetch(`${url}${apiRoutes.health()}`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become healthy within 90 s:\n${output()}`);
+  await new Promise<void>((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      clearTimeout(bound);
+      child.stdout?.off('data', onOutput);
+      child.off('exit', onExit);
+      outcome();
+    };
+    const onOutput = () => {
+      if (output().includes(LISTENING_LINE)) settle(resolve);
+    };
+    const onExit = (code: number | null) =>
+      settle(() => reject(new Error(`The server exited (${code}):\n${output()}`)));
+    const bound = setTimeout(
+      () => settle(() => reject(new Error(`The server did not start within ${START_BOUND_MS / 1000} s:\n${output()}`))),
+      START_BOUND_MS,
+    );
+    child.stdout?.on('data', onOutput);
+    child.once('exit', onExit);
+    if (child.exitCode !== null) onExit(child.exitCode);
+    else onOutput();
+  });
+  const response = await fetch(`${url}${apiRoutes.health()}`);
+  if (!response.ok) throw new Error(`The server is listening but not healthy (${response.status}):\n${output()}`);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
