@@ -1,4 +1,4 @@
-import { startServer, type TestServer } from './support/server';
+import { SERVER_START_BOUND_MS, startServer, type TestServer } from './support/server';
 import { DEMO, expect, signInToFrame, test as base } from './support/fixtures';
 
 const LOST = 'Connection to our servers lost. Please check your internet connection.';
@@ -6,13 +6,17 @@ const OFFLINE = "You're currently offline. Some features may not work properly."
 
 /** These tests stop and restart a server of their own. */
 const test = base.extend<{ server: { current: TestServer } }>({
-  // Playwright reads a fixture's dependencies from its first parameter, even when there are none.
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const holder = { current: await startServer() };
-    await use(holder);
-    await holder.current.stop();
-  },
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter, even when there are none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const holder = { current: await startServer() };
+      await use(holder);
+      await holder.current.stop();
+    },
+    // Starting a server has a bound of its own, not the test's.
+    { timeout: SERVER_START_BOUND_MS + 30_000 },
+  ],
   baseURL: async ({ server }, use) => use(server.current.url),
 });
 
@@ -41,6 +45,7 @@ test.describe('connectivity', () => {
     await page.getByRole('button', { name: 'Test Connection' }).click();
     await expect(page.getByText(LOST)).toBeVisible();
 
+    test.info().setTimeout(test.info().timeout + SERVER_START_BOUND_MS);
     server.current = await startServer({ port, dataDir });
     await page.getByRole('button', { name: 'Test Connection' }).click();
     await expect(page.getByText(LOST)).toBeHidden();

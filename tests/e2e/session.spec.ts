@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiRoutes } from '@shared/api/routes';
-import { startServer, type TestServer } from './support/server';
+import { SERVER_START_BOUND_MS, startServer, type TestServer } from './support/server';
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -21,7 +21,8 @@ const test = base.extend<object, { shortLivedServer: TestServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // Starting a server has a bound of its own, not the test's.
+    { scope: 'worker', timeout: SERVER_START_BOUND_MS + 30_000 },
   ],
   baseURL: async ({ shortLivedServer }, use) => use(shortLivedServer.url),
 });

@@ -99,7 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
  * How long a server may take to start: generous, because on a loaded machine starting tsx, migrating a fresh database
  * and listening can take minutes; a server that fails says so at once through its exit.
  */
-const START_BOUND_MS = 5 * 60_000;
+export const SERVER_START_BOUND_MS = 5 * 60_000;
 /** What the server prints once it is listening (server/src/main.ts). */
 const LISTENING_LINE = 'Parley is running at';
 
@@ -118,8 +118,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     const onExit = (code: number | null) =>
       settle(() => reject(new Error(`The server exited (${code}):\n${output()}`)));
     const bound = setTimeout(
-      () => settle(() => reject(new Error(`The server did not start within ${START_BOUND_MS / 1000} s:\n${output()}`))),
-      START_BOUND_MS,
+      () =>
+        settle(() =>
+          reject(new Error(`The server did not start within ${SERVER_START_BOUND_MS / 1000} s:\n${output()}`)),
+        ),
+      SERVER_START_BOUND_MS,
     );
     child.stdout?.on('data', onOutput);
     child.once('exit', onExit);
