@@ -4,6 +4,7 @@ import type { Db } from './db/database';
 import type { Notifier } from './db/dialect';
 import type { Jobs } from './jobs/jobs.types';
 import type { Clock } from './lib/clock';
+import type { outboundRequest } from './lib/outbound-request';
 import type { Principals } from './modules/auth/principals.service';
 import type { AnalysisProvider } from './providers/analysis';
 import type { MailProvider } from './providers/mail/mail.types';
@@ -34,6 +35,8 @@ export interface AppDeps {
   notifier: Notifier;
   /** Call analysis: the chat-completions endpoint when configured, otherwise the offline analyser. */
   analysis: AnalysisProvider;
+  /** Requests to addresses users give us, refused unless they reach the public internet; tests map names with it. */
+  outbound: typeof outboundRequest;
   /** The embedded vendor emulators, present only when providers run in sandbox mode. */
   sandbox?: Sandbox;
 }

@@ -14,6 +14,7 @@ import { channelOverNotifier } from './modules/auth/principal.cache';
 import { createPrincipals } from './modules/auth/principals.service';
 import { createOutboxMail } from './providers/mail/outbox.mail';
 import { createSmtpMail } from './providers/mail/smtp.mail';
+import { outboundRequest } from './lib/outbound-request';
 import { createProviders } from './providers';
 import { createAnalysisProvider } from './providers/analysis';
 import { localFileStorage } from './providers/storage/file-storage';
@@ -38,6 +39,7 @@ export async function createRuntime(
   logger: Logger,
   clock: Clock = systemClock,
   jobTuning: JobRunnerTuning = {},
+  outbound: AppDeps['outbound'] = outboundRequest,
 ): Promise<Runtime> {
   const db = openDatabase(config);
   await migrateToLatest(db);
@@ -90,6 +92,7 @@ export async function createRuntime(
     jobs,
     notifier,
     analysis: createAnalysisProvider(config, logger),
+    outbound,
     sandbox,
   };
   const services = createServices(deps);

@@ -241,6 +241,28 @@ describe.each(TEST_DATABASES)('agents API (%s)', (kind) => {
       expect(spy).not.toHaveBeenCalled();
     });
 
+    it.each([
+      'http://localtest.me/',
+      'http://127.0.0.1.nip.io/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[2002:7f00:1::]/',
+      'http://localhost.localdomain/',
+    ])('refuses the knowledge URL %s, whose address is not public, before calling the provider', async (url) => {
+      const spy = vi.spyOn(app.deps.voice, 'createKnowledgeFromUrl');
+      const res = await createAgent({ knowledge: { url } });
+      expect(res.status).toBe(400);
+      expect(res.body.fields['knowledge.url']).toBe('The knowledge URL must be a public web address.');
+      expect(spy).not.toHaveBeenCalled();
+    });
+
+    it('refuses a knowledge URL that cannot be reached', async () => {
+      const res = await createAgent({ knowledge: { url: 'https://no-such-host.invalid/faq' } });
+      expect(res.status).toBe(400);
+      expect(res.body.fields['knowledge.url']).toBe(
+        'The knowledge URL could not be reached; check that the page is online.',
+      );
+    });
+
     it('refuses unknown fields, such as a tenant id', async () => {
       const res = await createAgent({ tenantId: randomUUID() });
       expect(res.status).toBe(400);

@@ -15,6 +15,7 @@ import type { Clock } from '../../../server/src/lib/clock';
 import { DIALER_TICK_JOB } from '../../../server/src/modules/dialer/dialer.jobs';
 import { DIAL_CAMPAIGN_JOB } from '../../../server/src/modules/dialer/dial-campaign.job';
 import { createApiClient, type ApiClient } from './api-client';
+import { testOutbound } from './test-outbound';
 import { signIn } from './api-actions';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -93,7 +94,7 @@ export async function startTestApp(kind: DatabaseKind, options: StartOptions = {
     logLines ? { ...config, logLevel: 'debug' } : config,
     logLines ? { write: (line: string) => void logLines.push(line) } : undefined,
   );
-  const runtime = await createRuntime(config, logger, options.clock);
+  const runtime = await createRuntime(config, logger, options.clock, {}, testOutbound);
   const built = createApp(runtime.deps, runtime.services);
   const server: Server = built.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

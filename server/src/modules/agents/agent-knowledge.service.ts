@@ -3,6 +3,7 @@ import { withTypeExtension, type DetectedFileType } from '@shared/domain/file-si
 import { publicUrlProblem } from '@shared/domain/public-url';
 import type { AppDeps } from '../../app-deps';
 import { invalidField } from '../../domain/domain-error';
+import { OutboundRequestRefused } from '../../lib/outbound-request';
 import { callProvider } from '../../lib/provider-call';
 import type { VoiceKnowledgeRef } from '../../providers/voice/voice.types';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -20,7 +21,33 @@ export function sameKnowledge(a: KnowledgeSource | null, b: KnowledgeSource | nu
 }
 
 /** An agent's knowledge source: a public page or one of the tenant's PDFs, made into the provider's documents. */
-export function createAgentKnowledgeService(deps: Pick<AppDeps, 'logger' | 'voice'>, uploads: UploadsService) {
+export function createAgentKnowledgeService(
+  deps: Pick<AppDeps, 'logger' | 'voice' | 'outbound'>,
+  uploads: UploadsService,
+) {
+  /**
+   * The URL's text can hide a private address (a name resolving to 127.0.0.1, a mapped IPv6 form), so the page is
+   * fetched once through the outbound guard, which checks the address actually connected to on every hop.
+   */
+  async function reachPublicPage(url: string): Promise<void> {
+    try {
+      const response = await deps.outbound(url, {
+        method: 'GET',
+        timeoutMs: 5_000,
+        maxBodyBytes: 64_000,
+        maxRedirects: 3,
+      });
+      if (response.status >= 400) throw new Error(`answered ${response.status}`);
+    } catch (error) {
+      throw invalidField(
+        'knowledge.url',
+        error instanceof OutboundRequestRefused
+          ? 'The knowledge URL must be a public web address.'
+          : 'The knowledge URL could not be reached; check that the page is online.',
+      );
+    }
+  }
+
   return {
     /** A URL must be public (SECURITY G1); a file must be the tenant's knowledge PDF (another tenant's is 404). */
     async check(tenantId: string, source: KnowledgeSource | null): Promise<CheckedKnowledge | null> {
@@ -28,6 +55,7 @@ export function createAgentKnowledgeService(deps: Pick<AppDeps, 'logger' | 'voic
       if ('url' in source) {
         const problem = publicUrlProblem(source.url);
         if (problem) throw invalidField('knowledge.url', problem);
+        await reachPublicPage(source.url);
         return { source };
       }
       const file = await uploads.read(tenantId, source.fileId);
