@@ -83,14 +83,18 @@ export class AccessibilityAudit {
     }
   }
 
-  /** Until nothing is loading and the page has stopped changing between two looks (or the limit passes). */
+  /** Until nothing is loading or in transition and the page has stopped changing between two looks (or the limit passes). */
   private async settled(): Promise<void> {
     await this.page.waitForLoadState('domcontentloaded');
     let previous = '';
     for (let waited = 0; waited < SETTLE_LIMIT_MS; waited += SETTLE_POLL_MS) {
       const state = await this.page.evaluate(
         (loading) =>
-          document.querySelector(loading)
+          // A dialog fading in or out has text at part opacity, which axe reads as too little contrast.
+          document.querySelector(loading) ||
+          document
+            .getAnimations()
+            .some((animation) => animation instanceof CSSTransition && animation.playState === 'running')
             ? null
             : `${location.href} ${document.getElementsByTagName('*').length} ${document.body.textContent?.length}`,
         LOADING,
