@@ -60,8 +60,6 @@ const configSchema = object({
    * invalidate the cache on every instance at once; this bounds only changes the notifications miss.
    */
   principalCacheTtlMs: number().integer().min(0).max(10_000).default(2000),
-  /** Requests of one tenant that one instance runs at once; more wait their turn, so no tenant crowds out another. */
-  tenantConcurrentRequests: number().integer().min(1).max(1000).default(4),
   refreshTokenTtlSec: number()
     .integer()
     .min(60)
@@ -237,7 +235,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     accessTokenTtlSec: env.ACCESS_TOKEN_TTL_SEC,
     refreshGraceSec: env.REFRESH_GRACE_SEC,
     principalCacheTtlMs: env.PRINCIPAL_CACHE_TTL_MS,
-    tenantConcurrentRequests: env.TENANT_CONCURRENT_REQUESTS,
     refreshTokenTtlSec: env.REFRESH_TOKEN_TTL_SEC,
     refreshIdleTtlSec: env.REFRESH_IDLE_TTL_SEC,
     passwordHashCost: env.PASSWORD_HASH_COST,

@@ -8,7 +8,6 @@ import { DomainError } from '../domain/domain-error';
 import { API_KEY_MARK } from '../modules/api-keys/api-key-format';
 import type { ApiKeysService } from '../modules/api-keys/api-keys.service';
 import type { RequestMeta, TenantActor } from '../modules/audit/audit.service';
-import { createTenantShare } from './tenant-share';
 import type { Principal } from '../modules/auth/principals.service';
 
 /** Who is calling: from a verified token, checked against the current session, role and tenant per request. */
@@ -98,7 +97,7 @@ function matchedPattern(ctx: AppContext): string {
 }
 
 export function createGuards(
-  deps: Pick<AppDeps, 'clock' | 'principals' | 'config'>,
+  deps: Pick<AppDeps, 'clock' | 'principals'>,
   signer: JwtSigner,
   apiKeys: Pick<ApiKeysService, 'authenticate' | 'stillAllowed'>,
 ): Guards {
@@ -151,12 +150,10 @@ export function createGuards(
       await next();
     };
 
-  const tenantShare = createTenantShare(deps.config.tenantConcurrentRequests);
   const requireTenant: Middleware<AppState> = async (ctx, next) => {
     if (!ctx.state.auth) throw new DomainError('AUTH_REQUIRED');
-    const { tenantId } = ctx.state.auth;
-    if (!tenantId) throw new DomainError('NOT_FOUND');
-    await tenantShare.run(tenantId, next);
+    if (!ctx.state.auth.tenantId) throw new DomainError('NOT_FOUND');
+    await next();
   };
 
   const billingGate: Middleware<AppState> = async (ctx, next) => {
