@@ -72,6 +72,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PLAN_PRICE_CHANGED: "The plan's price has changed. Refresh and try again.",
   PLAN_PRICE_MISSING: 'This plan has no price for that billing interval.',
   PLAN_NOT_SET_UP: 'This plan is not fully set up with the payment provider.',
+  PLAN_CURRENCY_MISMATCH: "This plan is billed in another currency. Choose a plan in your account's currency.",
   PLAN_ALREADY_SYNCED: 'This plan is already synced with the payment provider.',
   SUBSCRIPTION_NOT_ACTIVE: 'There is no active subscription to cancel.',
   SUBSCRIPTION_ENDED: 'This subscription has ended. Choose a plan to start a new one.',

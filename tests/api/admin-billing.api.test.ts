@@ -131,6 +131,22 @@ describe.each(TEST_DATABASES)('admin billing API (%s)', (kind) => {
     expect(missing.status).toBe(404);
   });
 
+  it('refuses a plan in another currency, and applies nothing of the change', async () => {
+    const tenant = await freshTenant(app);
+    const dollars = await createPlan(app, superadmin, { currency: 'usd' });
+    const billingOf = () => app.deps.db('tenants').where({ id: tenant.id }).first('plan', 'billing_status');
+    const before = await billingOf();
+    const refused = await app.request('PATCH', apiRoutes.admin.tenantBilling(tenant.id), {
+      token: superadmin,
+      body: { planId: dollars.id, billingStatus: 'delinquent' },
+    });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('PLAN_CURRENCY_MISMATCH');
+    expect(before).toMatchObject({ billing_status: 'active' });
+    expect(await billingOf()).toEqual(before);
+    expect((await app.request('GET', apiRoutes.agents.collection(), { token: tenant.user.token })).status).toBe(200);
+  });
+
   it('syncs usage of a tenant without a subscription as nothing to send', async () => {
     const res = await app.request('POST', apiRoutes.admin.tenantSyncUsage(suite.tenant.id), { token: superadmin });
     expect(res.status, res.text).toBe(200);

@@ -224,6 +224,24 @@ describe.each(TEST_DATABASES)('billing API (%s)', (kind) => {
       expect(provider.metadata.planId).toBe(bigger.id);
     });
 
+    it('refuses a plan in another currency, and the subscription stays as it was', async () => {
+      const before = await subscription(tenant.user.token);
+      const dollars = await createPlan(app, superadmin, { currency: 'usd' });
+      const refused = await app.request('POST', apiRoutes.billing.subscription(), {
+        token: tenant.admin.token,
+        body: { planId: dollars.id },
+      });
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'PLAN_CURRENCY_MISMATCH',
+        message: 'The Suite Pro plan is billed in USD; your account is billed in NZD.',
+      });
+      expect(await subscription(tenant.user.token)).toEqual(before);
+      const provider = await sandboxStripe(app).subscriptions.retrieve(before.subscription!.id);
+      expect(provider.metadata.planId).toBe(before.subscription?.planId);
+      expect((await status(tenant.user.token)).planId).toBe(before.subscription?.planId);
+    });
+
     it('opens the billing portal back to our own pages only', async () => {
       const session = await app.request('POST', apiRoutes.billing.createPortalSession(), { token: tenant.admin.token });
       expect(session.status, session.text).toBe(200);
