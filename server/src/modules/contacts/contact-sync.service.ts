@@ -17,7 +17,7 @@ import {
   type ContactSyncRecord,
 } from './contact-syncs.store';
 import { writingContacts, type ContactTotalsChanges } from './contact-totals.store';
-import { beingCalled, notOutbound, toContact } from './contacts.service';
+import { beingCalled, notOutbound, toContact } from './contact-rules';
 import {
   contactIdsByNumber,
   deleteIdleContact,
