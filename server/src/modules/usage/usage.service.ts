@@ -1,13 +1,6 @@
 import type { Knex } from 'knex';
 import type { SyncUsageResponse } from '@shared/api/admin-billing.types';
-import type {
-  CurrentUsageResponse,
-  UsageHistoryResponse,
-  UsageLimitsResponse,
-  UsageRecord,
-} from '@shared/api/usage.types';
-import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
-import { percentUsed, projectMonth, usageStatus } from '@shared/domain/usage-projection';
+import type { CurrentUsageResponse, UsageHistoryResponse, UsageLimitsResponse } from '@shared/api/usage.types';
 import type { AppDeps } from '../../app-deps';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -25,7 +18,14 @@ import {
   usageHistory,
 } from './usage.store';
 import { createMeterReporter } from './meter-reports';
-import { monthProgress } from './usage-month';
+import {
+  currentUsageOf,
+  monthOnTerms,
+  monthWithCall,
+  providerCountQuery,
+  reportsToSend,
+  syncAnswer,
+} from './usage-rules';
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
@@ -38,15 +38,6 @@ export const SWEEP_USAGE_REPORTS_JOB = 'sweep-usage-reports';
  */
 const STALE_REPORT_MS = 90 * 1000;
 const SWEEP_BATCH = 500;
-
-const emptyMonth = (month: string, minutesIncluded: number): UsageRecord => ({
-  id: `${month}-none`,
-  monthYyyyMm: month,
-  minutesUsed: 0,
-  minutesIncluded,
-  minutesBillable: 0,
-  billingCost: 0,
-});
 
 /**
  * Minutes per tenant and month, the overage they cost (the rule is shared/domain/call-minutes.ts), and each call's
@@ -83,24 +74,8 @@ export function createUsageService(
       const month = call.startedAt.slice(0, 7);
       const now = isoNow(deps.clock);
       const current = await lockUsageMonth(trx, tenantId, month, usageTerms.minutesIncluded, now);
-      const minutes = billedMinutes(call.durationSec);
-      const minutesUsed = current.minutesUsed + minutes;
-      const totals = usageTotals(minutesUsed, current.minutesIncluded, usageTerms.ratePerMinuteCents);
-      await updateUsageMonth(
-        trx,
-        tenantId,
-        month,
-        {
-          secondsUsed: current.secondsUsed + Math.max(0, call.durationSec),
-          minutesUsed,
-          minutesBillable: totals.minutesBillable,
-          costPerMinuteApplied: usageTerms.ratePerMinuteCents,
-          billingCost: totals.billingCost,
-          currency: usageTerms.currency,
-          callsCount: current.callsCount + 1,
-        },
-        now,
-      );
+      const { update, minutes } = monthWithCall(current, call.durationSec, usageTerms);
+      await updateUsageMonth(trx, tenantId, month, update, now);
       if (usageTerms.meteredCustomerId && minutes > 0) {
         const report = {
           id: newId(),
@@ -122,15 +97,7 @@ export function createUsageService(
       const month = monthKey(deps.clock.now());
       const now = isoNow(deps.clock);
       const current = await lockUsageMonth(trx, tenantId, month, usageTerms.minutesIncluded, now);
-      const totals = usageTotals(current.minutesUsed, usageTerms.minutesIncluded, usageTerms.ratePerMinuteCents);
-      await trx('usage').where({ tenant_id: tenantId, month_yyyy_mm: month }).update({
-        minutes_included: usageTerms.minutesIncluded,
-        minutes_billable: totals.minutesBillable,
-        cost_per_minute_applied: usageTerms.ratePerMinuteCents,
-        billing_cost: totals.billingCost,
-        currency: usageTerms.currency,
-        updated_at: now,
-      });
+      await updateUsageMonth(trx, tenantId, month, monthOnTerms(current.minutesUsed, usageTerms), now);
     },
 
     /** The job's work: sends one report (nothing if it was sent). */
@@ -160,35 +127,13 @@ export function createUsageService(
       period: { start: number; end: number },
       meterId: string | null,
     ): Promise<SyncUsageResponse> {
-      const reports = await meterReportsBetween(
-        db,
-        tenantId,
-        new Date(period.start * 1000).toISOString(),
-        new Date(period.end * 1000).toISOString(),
-      );
-      const pending = reports.filter((report) => report.state === 'pending');
-      const sent = reports.filter((report) => report.state === 'sent');
-      let resend = pending;
-      let callsAlreadyCounted = sent.length;
-      const customerId = reports[0]?.customerId;
-      if (meterId && customerId && sent.length) {
-        const counted = await deps.payments.countedUsage({ meterId, customerId, ...period });
-        const sentMinutes = sent.reduce((sum, report) => sum + report.minutes, 0);
-        if (counted < sentMinutes) {
-          resend = reports;
-          callsAlreadyCounted = 0;
-        }
-      }
+      const from = new Date(period.start * 1000).toISOString();
+      const reports = await meterReportsBetween(db, tenantId, from, new Date(period.end * 1000).toISOString());
+      const query = providerCountQuery(reports, meterId);
+      const counted = query ? await deps.payments.countedUsage({ ...query, ...period }) : undefined;
+      const { resend, callsAlreadyCounted } = reportsToSend(reports, counted);
       for (const report of resend) await reporter.send(report);
-      const minutesSent = resend.reduce((sum, report) => sum + report.minutes, 0);
-      return {
-        callsSent: resend.length,
-        minutesSent,
-        callsAlreadyCounted,
-        message: resend.length
-          ? `Sent ${resend.length} call${resend.length === 1 ? '' : 's'} (${minutesSent} minutes) to the payment provider.`
-          : 'The payment provider already has all usage for this period.',
-      };
+      return syncAnswer(resend, callsAlreadyCounted);
     },
 
     async limits(tenantId: string): Promise<UsageLimitsResponse> {
@@ -209,26 +154,7 @@ export function createUsageService(
       const now = deps.clock.now();
       const month = monthKey(now);
       const [{ plan, usageTerms }, stored] = await Promise.all([terms(tenantId), findUsageMonth(db, tenantId, month)]);
-      const usage = stored ?? emptyMonth(month, usageTerms.minutesIncluded);
-      const rate = stored?.minutesUsed ? stored.costPerMinuteApplied : usageTerms.ratePerMinuteCents;
-      const { daysElapsed, daysInMonth } = monthProgress(now);
-      return {
-        usage: {
-          id: usage.id,
-          monthYyyyMm: usage.monthYyyyMm,
-          minutesUsed: usage.minutesUsed,
-          minutesIncluded: usage.minutesIncluded,
-          minutesBillable: usage.minutesBillable,
-          billingCost: usage.billingCost,
-        },
-        projection: projectMonth(usage.minutesUsed, usage.minutesIncluded, rate, daysElapsed, daysInMonth),
-        usageStatus: usageStatus(usage.minutesUsed, usage.minutesIncluded),
-        percentUsed: percentUsed(usage.minutesUsed, usage.minutesIncluded),
-        overageRatePerMinute: rate,
-        currency: plan.currency,
-        daysElapsed,
-        daysInMonth,
-      };
+      return currentUsageOf(stored, month, usageTerms, plan.currency, now);
     },
 
     async history(tenantId: string, limit: number): Promise<UsageHistoryResponse> {

@@ -57,23 +57,42 @@ export async function lockUsageMonth(
   };
 }
 
+/** What a plan change revises in the month: its allowance, and its overage on the new terms. */
+export type UsageRevision = Pick<
+  UsageUpdate,
+  'minutesBillable' | 'costPerMinuteApplied' | 'billingCost' | 'currency'
+> & {
+  minutesIncluded: number;
+};
+
+const USAGE_COLUMNS: Record<keyof UsageUpdate | keyof UsageRevision, string> = {
+  secondsUsed: 'seconds_used',
+  minutesUsed: 'minutes_used',
+  minutesIncluded: 'minutes_included',
+  minutesBillable: 'minutes_billable',
+  costPerMinuteApplied: 'cost_per_minute_applied',
+  billingCost: 'billing_cost',
+  currency: 'currency',
+  callsCount: 'calls_count',
+};
+
+/** Writes a recorded call's or a plan change's figures to the month, which the caller holds locked. */
 export async function updateUsageMonth(
   trx: Knex.Transaction,
   tenantId: string,
   month: string,
-  update: UsageUpdate,
+  update: UsageUpdate | UsageRevision,
   now: string,
 ): Promise<void> {
-  await trx('usage').where({ tenant_id: tenantId, month_yyyy_mm: month }).update({
-    seconds_used: update.secondsUsed,
-    minutes_used: update.minutesUsed,
-    minutes_billable: update.minutesBillable,
-    cost_per_minute_applied: update.costPerMinuteApplied,
-    billing_cost: update.billingCost,
-    currency: update.currency,
-    calls_count: update.callsCount,
-    updated_at: now,
-  });
+  const figures: Partial<UsageUpdate & UsageRevision> = update;
+  const columns: Record<string, string | number> = {};
+  for (const [field, column] of Object.entries(USAGE_COLUMNS) as Array<[keyof typeof USAGE_COLUMNS, string]>) {
+    const value = figures[field];
+    if (value !== undefined) columns[column] = value;
+  }
+  await trx('usage')
+    .where({ tenant_id: tenantId, month_yyyy_mm: month })
+    .update({ ...columns, updated_at: now });
 }
 
 export async function minutesUsedInMonth(db: Db, tenantId: string, month: string): Promise<number> {
