@@ -1,37 +1,13 @@
 import type { ErrorCode } from '@shared/api/error-codes';
-import type { Knex } from 'knex';
 import { backoffMs } from '@shared/domain/backoff';
-import type { AppDeps } from '../../app-deps';
 import { dialectOf } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
-import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { crashCheckpoint } from '../../lib/crash-checkpoint';
-import {
-  type IntentHandler,
-  type IntentHandlers,
-  type IntentKind,
-  type IntentKinds,
-  type ProviderIntent,
-} from './provider-intent.types';
-import {
-  claimExpiredIntents,
-  closeHeldIntent,
-  insertIntent,
-  updateHeldIntent,
-  type NewIntent,
-} from './provider-intents.store';
-import { providerObservers, runProviderStep } from './provider-side';
-import { planSettlement, type ProviderStep, type SettleMode } from './settlement-plan';
+import { createIntentSettlement, IntentLeaseLost, type IntentsDeps } from './intent-settlement';
+import type { IntentHandlers, IntentKind, IntentKinds, ProviderIntent } from './provider-intent.types';
+import { claimExpiredIntents, insertIntent, updateHeldIntent, type NewIntent } from './provider-intents.store';
 
 export type ProviderIntentsService = ReturnType<typeof createProviderIntentsService>;
-
-/** Another worker took the intent over (its lease ran out); whoever holds it now settles it. */
-export class IntentLeaseLost extends DomainError {
-  constructor() {
-    super('PROVIDER_INTENT_PENDING');
-  }
-}
 
 /** How many expired intents one reconciler claims at a time. */
 const CLAIM_BATCH = 20;
@@ -56,69 +32,14 @@ export function retryPause(leaseMs: number, attempts: number): number {
  * asking the providers what exists: a crash at any point leaves all or nothing, at the providers and with us.
  */
 export function createProviderIntentsService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config'>,
+  deps: IntentsDeps,
   /** The modules that own the intents' rows are built after this one (they call it): read at settle time. */
   handlersPort: () => IntentHandlers,
 ) {
   const { db, clock, logger } = deps;
   const leaseMs = deps.config.providerIntentLeaseSec * 1000;
-  const checkpoint = crashCheckpoint(deps.config.testCrashAt);
-
-  const now = () => isoNow(clock);
+  const { checkpoint, now, complete, settle } = createIntentSettlement(deps, handlersPort);
   const inFuture = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
-
-  const seen = providerObservers(deps);
-
-  async function runSteps(intent: ProviderIntent, steps: ProviderStep[]): Promise<void> {
-    for (const step of steps) {
-      await runProviderStep(deps, step);
-      checkpoint(`settle:${intent.kind}:${step.step}`);
-    }
-  }
-
-  async function close(intent: ProviderIntent, state: 'done' | 'undone'): Promise<void> {
-    if (!(await closeHeldIntent(db, intent.id, intent.leaseToken, state, now()))) throw new IntentLeaseLost();
-  }
-
-  /** Writes our rows and closes the intent as done in one transaction, while the lease still holds it. */
-  async function complete<T>(intent: ProviderIntent, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (trx) => {
-      const written = await write(trx);
-      if (!(await closeHeldIntent(trx, intent.id, intent.leaseToken, 'done', now()))) throw new IntentLeaseLost();
-      return written;
-    });
-    checkpoint(`${intent.kind}:finished`);
-    return result;
-  }
-
-  async function settle<K extends IntentKind>(intent: ProviderIntent<K>, mode: SettleMode): Promise<'done' | 'undone'> {
-    const handler: IntentHandler<K> = handlersPort()[intent.kind];
-    const providerSide: IntentKinds[K]['seen'] = await seen[intent.kind](intent);
-    const observed = { recorded: await handler.recorded(intent), ...providerSide };
-    const plan = planSettlement(intent, observed, mode);
-    if (plan.action === 'close') {
-      await close(intent, plan.state);
-      return plan.state;
-    }
-    await runSteps(intent, plan.steps);
-    if (plan.action === 'undo') {
-      await close(intent, 'undone');
-      return 'undone';
-    }
-    try {
-      await complete(intent, await handler.finish(intent, plan.refs));
-      return 'done';
-    } catch (error) {
-      // A rule refuses our rows now (the plan's limit was reached meanwhile, the campaign has another agent).
-      if (!(error instanceof DomainError) || error instanceof IntentLeaseLost) throw error;
-      const undo = planSettlement(intent, observed, 'abandon');
-      if (undo.action !== 'undo') throw error;
-      logger.warn({ intentId: intent.id, kind: intent.kind, reason: error.message }, 'provider intent undone');
-      await runSteps(intent, undo.steps);
-      await close(intent, 'undone');
-      return 'undone';
-    }
-  }
 
   return {
     /**
