@@ -68,6 +68,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     void handle(request, response);
   });
   runtime.setPublicBaseUrl(origin);
+  await runtime.provisionDemoBilling();
   options.logger.info({ origin, dataDir: options.dataDir }, 'embedded server listening');
 
   return {

@@ -12,9 +12,7 @@ import type { PaymentsProvider } from './providers/payments/payments.types';
 import type { FileStorage } from './providers/storage/file-storage';
 import type { TelephonyProvider } from './providers/telephony/telephony.types';
 import type { VoiceProvider } from './providers/voice/voice.types';
-import type { startSandbox } from './sandbox';
-
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+import type { SandboxControl } from './sandbox';
 
 /** Everything the app is built from; createApp reads nothing else, so tests can swap any part. */
 export interface AppDeps {
@@ -37,6 +35,6 @@ export interface AppDeps {
   analysis: AnalysisProvider;
   /** Requests to addresses users give us, refused unless they reach the public internet; tests map names with it. */
   outbound: typeof outboundRequest;
-  /** The embedded vendor emulators, present only when providers run in sandbox mode. */
-  sandbox?: Sandbox;
+  /** The vendor emulators (embedded, or a sandbox process of its own), present only when providers run in sandbox mode. */
+  sandbox?: SandboxControl;
 }

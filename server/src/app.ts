@@ -19,10 +19,14 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { callsRoutes } from './modules/calls/calls.routes';
+import { machineVerdictsRoutes } from './modules/calls/machine-verdicts.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { dataPolicyRoutes } from './modules/data-policy/data-policy.routes';
 import { doNotCallRoutes } from './modules/do-not-call/do-not-call.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { dialerRoutes } from './modules/dialer/dialer.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -36,6 +40,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { voicesRoutes } from './modules/voices/voices.routes';
+import { callbacksRoutes } from './modules/callbacks/callbacks.routes';
 import { createServices, type Services } from './services';
 
 /** A module's routes: built from the app's dependencies, the shared guards and the services they call. */
@@ -45,6 +50,7 @@ const API_MODULES: RoutesFactory[] = [
   healthRoutes,
   authRoutes,
   tenantsRoutes,
+  dataPolicyRoutes,
   billingRoutes,
   invitationsRoutes,
   testSupportRoutes,
@@ -56,6 +62,8 @@ const API_MODULES: RoutesFactory[] = [
   statsRoutes,
   callsRoutes,
   dialerRoutes,
+  machineVerdictsRoutes,
+  operationsRoutes,
   eventsRoutes,
   adminRoutes,
   usageRoutes,
@@ -63,8 +71,10 @@ const API_MODULES: RoutesFactory[] = [
   campaignsRoutes,
   contactsRoutes,
   doNotCallRoutes,
+  callbacksRoutes,
   usersRoutes,
   apiKeysRoutes,
+  webhooksRoutes,
   openApiRoutes,
 ];
 

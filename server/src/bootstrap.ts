@@ -6,7 +6,8 @@ import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { dialectOf } from './db/dialect';
 import { migrateToLatest } from './db/migrations';
-import { announceDemoAccounts, DEMO_TENANT_IDS, seedDatabase } from './db/seeds/demo.seed';
+import { DEMO_ACTOR, demoBillingHistories, resetDemoBusiness, seedDemoBusiness } from './db/seeds/demo-business';
+import { announceDemoAccounts, seedDatabase } from './db/seeds/demo.seed';
 import { createJobs, type JobRunnerTuning } from './jobs/create-jobs';
 import { jobDefinitions, registerJobs, selectJobs, sendStartJobs } from './jobs/job-registry';
 import { systemClock, type Clock } from './lib/clock';
@@ -18,15 +19,29 @@ import { outboundRequest } from './lib/outbound-request';
 import { createProviders } from './providers';
 import { createAnalysisProvider } from './providers/analysis';
 import { localFileStorage } from './providers/storage/file-storage';
-import { startSandbox } from './sandbox';
+import { startSandbox, type Sandbox } from './sandbox';
+import { connectSandbox } from './sandbox/sandbox.client';
 import { createServices, type Services } from './services';
+
+/** The demo's test clocks at the payment sandbox are moved up to now this often (its meter takes usage up to 5
+ * minutes ahead of a clock). */
+const DEMO_CLOCK_EVERY_MS = 60_000;
 
 export interface Runtime {
   deps: AppDeps;
   /** Every module's service, built once here for the app and the job workers alike. */
   services: Services;
+  /** The sandbox inside this process, when it runs one (tests drive its clocks). */
+  embeddedSandbox?: Sandbox;
   /** Tells the sandbox where our server listens, so its simulated calls can post webhooks to it. */
   setPublicBaseUrl(url: string): void;
+  /**
+   * Gives the demo's tenants their sandbox billing (customer, card, subscription) when they have none. Called by the
+   * process that serves HTTP once it listens, never by worker processes, so that only one process provisions.
+   */
+  provisionDemoBilling(): Promise<void>;
+  /** Brings the demo clinic back to its first-start state (demo mode only); false when demo data is off. */
+  resetDemo(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -51,8 +66,8 @@ export async function createRuntime(
   await announceDemoAccounts(db, config, clock.now().toISOString(), logger);
 
   let webhookBase: string | null = null;
-  const sandbox =
-    config.providers === 'sandbox'
+  const embeddedSandbox =
+    config.providers === 'sandbox' && !config.sandboxUrl
       ? await startSandbox({
           dataDir: path.join(config.dataDir, 'sandbox'),
           callDelayMs: config.sandboxCallDelayMs,
@@ -61,6 +76,7 @@ export async function createRuntime(
           logger: logger.child({ component: 'sandbox' }),
         })
       : undefined;
+  const sandbox = config.sandboxUrl ? await connectSandbox(config.sandboxUrl) : embeddedSandbox;
   const providers = createProviders(config, sandbox);
   const mail = config.smtpUrl
     ? createSmtpMail(config.smtpUrl, config.mailFrom)
@@ -69,6 +85,7 @@ export async function createRuntime(
     {
       voice: config.providers === 'live' ? 'elevenlabs' : 'sandbox',
       telephony: config.providers === 'live' ? 'twilio' : 'sandbox',
+      ...(config.sandboxUrl ? { sandbox: config.sandboxUrl } : {}),
       mail: mail.name,
       database: config.databaseUrl ? 'postgres' : 'sqlite',
     },
@@ -96,9 +113,11 @@ export async function createRuntime(
     sandbox,
   };
   const services = createServices(deps);
-  // The demo's tenants pay through the sandbox like any other (tests set their own billing up).
-  if (sandbox && config.seedDemo && config.nodeEnv !== 'test') {
-    await services.billing.provisionSandboxDemo(Object.values(DEMO_TENANT_IDS));
+  let demoCalls: NodeJS.Timeout | undefined;
+  let demoClocks: NodeJS.Timeout | undefined;
+  async function placeDemoInboundCall() {
+    const [agent] = await services.agents.list(DEMO_ACTOR.tenantId);
+    if (agent?.phoneNumber && sandbox) await sandbox.simulateInboundCall({ phoneNumber: agent.phoneNumber });
   }
   const definitions = config.runWorkers ? selectJobs(jobDefinitions(deps, services), config.workerJobs) : [];
   await registerJobs(jobs, definitions);
@@ -108,15 +127,46 @@ export async function createRuntime(
   return {
     deps,
     services,
+    embeddedSandbox,
     setPublicBaseUrl(url) {
       webhookBase = url;
     },
+    async provisionDemoBilling() {
+      // The demo's tenants pay through the sandbox like any other (tests set their own billing up).
+      if (sandbox && config.seedDemo && config.nodeEnv !== 'test') {
+        await services.billing.provisionSandboxDemo(demoBillingHistories(clock.now()), clock.now());
+        demoClocks = setInterval(() => {
+          void services.billing
+            .keepDemoClocksCurrent(clock.now())
+            .catch((error: unknown) => logger.warn({ err: error }, 'demo test clocks not moved'));
+        }, DEMO_CLOCK_EVERY_MS);
+        demoClocks.unref();
+        const started = Date.now();
+        const history = await seedDemoBusiness(db, services, DEMO_ACTOR, clock.now());
+        if (history) logger.info({ ...history, ms: Date.now() - started }, 'demo business seeded');
+        if (config.demoInboundCallMinutes > 0) {
+          // The dashboard moves by itself during a pitch: a patient rings the clinic's front desk now and then.
+          demoCalls = setInterval(() => {
+            void placeDemoInboundCall().catch((error: unknown) => logger.warn({ err: error }, 'demo call not placed'));
+          }, config.demoInboundCallMinutes * 60_000);
+          demoCalls.unref();
+        }
+      }
+    },
+    async resetDemo() {
+      if (!config.seedDemo) return false;
+      const history = await resetDemoBusiness(db, services, DEMO_ACTOR, clock.now());
+      logger.info({ ...history }, 'demo business reset');
+      return true;
+    },
     /** Stops taking jobs and lets running ones finish, then closes the sandbox and the database. */
     async close() {
+      if (demoCalls) clearInterval(demoCalls);
+      if (demoClocks) clearInterval(demoClocks);
       await jobs.stop();
       principals.close();
       await notifier.close();
-      await sandbox?.close();
+      await embeddedSandbox?.close();
       await db.destroy();
     },
   };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JWT_SECRET_FILE, listeningOrigin, loadConfig, ownOrigins } from './config';
+import { JWT_SECRET_FILE, listeningOrigin, loadConfig, loadSandboxConfig, ownOrigins } from './config';
 
 const dataDirs: string[] = [];
 function freshDataDir(): string {
@@ -150,10 +150,114 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('vendor addresses', () => {
+    const LIVE = {
+      PROVIDERS: 'live',
+      ELEVENLABS_API_KEY: 'k',
+      ELEVENLABS_WEBHOOK_SECRET: 's',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_PUBLISHABLE_KEY: 'pk',
+      STRIPE_WEBHOOK_SECRET: 'whsec',
+    };
+
+    it('are the vendors’ own unless a base URL is set, with live providers', () => {
+      const DATA_DIR = freshDataDir();
+      const vendors = loadConfig({ DATA_DIR, ...LIVE });
+      expect([vendors.elevenlabsBaseUrl, vendors.twilioBaseUrl, vendors.stripeBaseUrl]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      const config = loadConfig({
+        DATA_DIR,
+        ...LIVE,
+        ELEVENLABS_BASE_URL: 'https://api.eu.residency.elevenlabs.io',
+        TWILIO_BASE_URL: 'http://127.0.0.1:4010/twilio',
+        STRIPE_BASE_URL: 'http://127.0.0.1:4010',
+      });
+      expect(config).toMatchObject({
+        elevenlabsBaseUrl: 'https://api.eu.residency.elevenlabs.io',
+        twilioBaseUrl: 'http://127.0.0.1:4010/twilio',
+        stripeBaseUrl: 'http://127.0.0.1:4010',
+      });
+    });
+
+    it('refuse what is not an http URL, and a Stripe address with a path', () => {
+      const DATA_DIR = freshDataDir();
+      expect(() => loadConfig({ DATA_DIR, ...LIVE, ELEVENLABS_BASE_URL: 'api.elevenlabs.io' })).toThrow(
+        'ELEVENLABS_BASE_URL must be an http or https URL',
+      );
+      expect(() => loadConfig({ DATA_DIR, ...LIVE, TWILIO_BASE_URL: 'ftp://twilio' })).toThrow(
+        'TWILIO_BASE_URL must be an http or https URL',
+      );
+      expect(() => loadConfig({ DATA_DIR, ...LIVE, STRIPE_BASE_URL: 'http://127.0.0.1:4010/stripe' })).toThrow(
+        'STRIPE_BASE_URL must be an origin',
+      );
+      expect(() => loadConfig({ DATA_DIR, SANDBOX_URL: '127.0.0.1:4010' })).toThrow(
+        'SANDBOX_URL must be an http or https URL',
+      );
+    });
+
+    it('take a sandbox of its own process only with sandbox providers, and base URLs only with live ones', () => {
+      const DATA_DIR = freshDataDir();
+      expect(loadConfig({ DATA_DIR, SANDBOX_URL: 'http://127.0.0.1:4010' }).sandboxUrl).toBe('http://127.0.0.1:4010');
+      expect(loadConfig({ DATA_DIR }).sandboxUrl).toBeUndefined();
+      expect(() => loadConfig({ DATA_DIR, ...LIVE, SANDBOX_URL: 'http://127.0.0.1:4010' })).toThrow(
+        'SANDBOX_URL is for PROVIDERS=sandbox',
+      );
+      expect(() => loadConfig({ DATA_DIR, TWILIO_BASE_URL: 'http://127.0.0.1:4010/twilio' })).toThrow(
+        'TWILIO_BASE_URL apply to PROVIDERS=live; to use a sandbox in its own process, set SANDBOX_URL',
+      );
+    });
+  });
+
   it('rejects out-of-range numbers', () => {
     const DATA_DIR = freshDataDir();
     expect(() => loadConfig({ DATA_DIR, PORT: '70000' })).toThrow();
     expect(() => loadConfig({ DATA_DIR, PASSWORD_HASH_COST: '4' })).toThrow();
     expect(() => loadConfig({ DATA_DIR, REFRESH_GRACE_SEC: '600' })).toThrow();
+  });
+});
+
+describe('loadSandboxConfig', () => {
+  it('listens on loopback port 4010 with its own state folder, posting webhooks to the server at PUBLIC_URL', () => {
+    const DATA_DIR = freshDataDir();
+    expect(loadSandboxConfig({ DATA_DIR })).toEqual({
+      host: '127.0.0.1',
+      port: 4010,
+      dataDir: path.join(DATA_DIR, 'sandbox-process'),
+      parleyUrl: 'http://127.0.0.1:3000',
+      callDelayMs: 3000,
+      logLevel: 'info',
+    });
+    expect(loadSandboxConfig({ DATA_DIR, PORT: '8080' }).parleyUrl).toBe('http://127.0.0.1:8080');
+    expect(loadSandboxConfig({ DATA_DIR, PUBLIC_URL: 'https://parley.example' }).parleyUrl).toBe(
+      'https://parley.example',
+    );
+  });
+
+  it('takes its own settings, and PARLEY_URL over PUBLIC_URL', () => {
+    const config = loadSandboxConfig({
+      SANDBOX_HOST: '0.0.0.0',
+      SANDBOX_PORT: '4999',
+      SANDBOX_DATA_DIR: '/tmp/vendors',
+      PARLEY_URL: 'http://10.0.0.5:3000',
+      PUBLIC_URL: 'https://parley.example',
+      SANDBOX_CALL_DELAY_MS: '200',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 4999,
+      dataDir: '/tmp/vendors',
+      parleyUrl: 'http://10.0.0.5:3000',
+      callDelayMs: 200,
+    });
+  });
+
+  it('refuses a bad port or server address', () => {
+    expect(() => loadSandboxConfig({ SANDBOX_PORT: '70000' })).toThrow();
+    expect(() => loadSandboxConfig({ PARLEY_URL: 'parley:3000' })).toThrow('PARLEY_URL must be an http or https URL');
   });
 });

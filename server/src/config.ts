@@ -37,6 +37,15 @@ export function ownOrigins(config: Pick<Config, 'publicUrl' | 'corsOrigins' | 'n
   return origins;
 }
 
+/** An optional setting that, when given, must be an http or https URL. */
+function optionalHttpUrl(name: string) {
+  return string()
+    .optional()
+    .test('http-url', `${name} must be an http or https URL`, (value) =>
+      value === undefined ? true : /^https?:$/.test(safeUrl(value)?.protocol ?? ''),
+    );
+}
+
 /** Every setting the server reads, validated once at start-up; nothing else reads process.env. */
 const configSchema = object({
   nodeEnv: mixed<'development' | 'production' | 'test'>()
@@ -60,6 +69,8 @@ const configSchema = object({
    * invalidate the cache on every instance at once; this bounds only changes the notifications miss.
    */
   principalCacheTtlMs: number().integer().min(0).max(10_000).default(2000),
+  /** Requests of one tenant that one instance runs at once; more wait their turn, so no tenant crowds out another. */
+  tenantConcurrentRequests: number().integer().min(1).max(1000).default(4),
   refreshTokenTtlSec: number()
     .integer()
     .min(60)
@@ -102,6 +113,20 @@ const configSchema = object({
   stripeSecretKey: string().optional(),
   stripePublishableKey: string().optional(),
   stripeWebhookSecret: string().optional(),
+  /** With PROVIDERS=live, another address for a vendor's API than its own (a regional host, a proxy). */
+  elevenlabsBaseUrl: optionalHttpUrl('ELEVENLABS_BASE_URL'),
+  twilioBaseUrl: optionalHttpUrl('TWILIO_BASE_URL'),
+  /** Only an origin: the Stripe SDK takes a host, port and protocol, never a path. */
+  stripeBaseUrl: optionalHttpUrl('STRIPE_BASE_URL').test(
+    'origin-only',
+    'STRIPE_BASE_URL must be an origin (scheme, host and port) without a path',
+    (value) => !value || ['', '/'].includes(safeUrl(value)?.pathname ?? ''),
+  ),
+  /**
+   * With PROVIDERS=sandbox, a sandbox running as its own process (`npm run sandbox`) instead of the one embedded in
+   * this process: what a server with workers apart (`npm run workers`) needs, since all must see one sandbox.
+   */
+  sandboxUrl: optionalHttpUrl('SANDBOX_URL'),
   /**
    * Rates by currency pair ('usd:nzd' → NZD per US dollar): vendors charge calls in their currency (US dollars), and
    * we record each call in the tenant's currency at the rate of that pair; a pair without a rate is refused.
@@ -109,6 +134,8 @@ const configSchema = object({
   currencyRates: mixed<CurrencyRates>().required(),
   /** How long a simulated sandbox call lasts before its conversation and webhook arrive. */
   sandboxCallDelayMs: number().integer().min(0).default(3000),
+  /** While a demo is open, the sandbox places a simulated inbound call to the demo clinic this often; 0 is never. */
+  demoInboundCallMinutes: number().integer().min(0).default(4),
   /** Whether the server process also runs the job workers; production runs them apart with `npm run workers`. */
   runWorkers: boolean().default(true),
   /**
@@ -235,6 +262,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     accessTokenTtlSec: env.ACCESS_TOKEN_TTL_SEC,
     refreshGraceSec: env.REFRESH_GRACE_SEC,
     principalCacheTtlMs: env.PRINCIPAL_CACHE_TTL_MS,
+    tenantConcurrentRequests: env.TENANT_CONCURRENT_REQUESTS,
     refreshTokenTtlSec: env.REFRESH_TOKEN_TTL_SEC,
     refreshIdleTtlSec: env.REFRESH_IDLE_TTL_SEC,
     passwordHashCost: env.PASSWORD_HASH_COST,
@@ -263,8 +291,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    elevenlabsBaseUrl: env.ELEVENLABS_BASE_URL || undefined,
+    twilioBaseUrl: env.TWILIO_BASE_URL || undefined,
+    stripeBaseUrl: env.STRIPE_BASE_URL || undefined,
+    sandboxUrl: env.SANDBOX_URL || undefined,
     currencyRates: readCurrencyRates(env),
     sandboxCallDelayMs: env.SANDBOX_CALL_DELAY_MS,
+    demoInboundCallMinutes: env.DEMO_INBOUND_CALL_MINUTES,
     runWorkers: env.RUN_WORKERS,
     workerJobs: env.WORKER_JOBS,
     providerIntentLeaseSec: env.PROVIDER_INTENT_LEASE_SEC,
@@ -303,6 +336,54 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .filter(([, value]) => !value)
       .map(([name]) => name);
     if (missing.length) throw new Error(`PROVIDERS=live needs ${missing.join(', ')}`);
+    if (config.sandboxUrl) throw new Error('SANDBOX_URL is for PROVIDERS=sandbox; live providers use their keys');
+  } else {
+    const liveOnly = (
+      [
+        ['ELEVENLABS_BASE_URL', config.elevenlabsBaseUrl],
+        ['TWILIO_BASE_URL', config.twilioBaseUrl],
+        ['STRIPE_BASE_URL', config.stripeBaseUrl],
+      ] as const
+    ).filter(([, value]) => value);
+    if (liveOnly.length) {
+      throw new Error(
+        `${liveOnly.map(([name]) => name).join(', ')} apply to PROVIDERS=live; to use a sandbox in its own process, set SANDBOX_URL`,
+      );
+    }
   }
   return config;
+}
+
+/** What `npm run sandbox` reads: where it listens, where it keeps its state, and where the Parley server is. */
+const sandboxProcessSchema = object({
+  host: string().default(DEFAULT_HOST),
+  port: number().integer().min(0).max(65535).default(4010),
+  /** Its own SQLite file, never Parley's database: the sandbox plays the vendors, whose state is not ours. */
+  dataDir: string().required(),
+  parleyUrl: string()
+    .required()
+    .test('http-url', 'PARLEY_URL must be an http or https URL', (value) =>
+      /^https?:$/.test(safeUrl(value)?.protocol ?? ''),
+    ),
+  callDelayMs: number().integer().min(0).default(3000),
+  logLevel: string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type SandboxProcessConfig = InferType<typeof sandboxProcessSchema>;
+
+/** The standalone sandbox's settings, validated like the server's; the Parley server is at PUBLIC_URL by default. */
+export function loadSandboxConfig(env: Env = process.env): SandboxProcessConfig {
+  const dataDir = path.resolve(
+    env.SANDBOX_DATA_DIR ?? path.join(env.DATA_DIR ?? path.join(ROOT, 'data'), 'sandbox-process'),
+  );
+  const raw = {
+    host: env.SANDBOX_HOST || undefined,
+    port: env.SANDBOX_PORT || undefined,
+    dataDir,
+    parleyUrl: env.PARLEY_URL || env.PUBLIC_URL || listeningOrigin(DEFAULT_HOST, env.PORT ?? '3000'),
+    callDelayMs: env.SANDBOX_CALL_DELAY_MS || undefined,
+    logLevel: env.LOG_LEVEL || undefined,
+  };
+  const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
+  return sandboxProcessSchema.validateSync(defined, { abortEarly: false, stripUnknown: true });
 }

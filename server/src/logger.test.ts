@@ -30,4 +30,24 @@ describe('log output', () => {
       user: { password: '[redacted]' },
     });
   });
+
+  it('never writes the text of a call, whatever the tenant redacts', () => {
+    const output = Object.assign(new PassThrough(), { isTTY: false });
+    const chunks: string[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+    const logger = createLogger({ logLevel: 'info', nodeEnv: 'production' }, logDestination(output));
+    const said = 'my card is 4111 1111 1111 1111';
+    logger.info(
+      {
+        transcript: [{ message: said }],
+        call: { summary: said, transcriptSummary: said, conversationData: said },
+        analysis: { transcript_summary: said },
+      },
+      'call recorded',
+    );
+    logger.flush();
+    const text = chunks.join('');
+    expect(text).toContain('call recorded');
+    expect(text).not.toContain('4111');
+  });
 });

@@ -11,8 +11,8 @@ export function logDestination(output: Output): DestinationStream {
 }
 
 /**
- * Structured logs, to standard output unless told otherwise; credentials and tokens are redacted wherever they
- * appear in logged objects.
+ * Structured logs, to standard output unless told otherwise; credentials and tokens, and the text of calls, are
+ * redacted wherever they appear in logged objects.
  */
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'nodeEnv'>,
@@ -32,6 +32,16 @@ export function createLogger(
           '*.refreshToken',
           '*.token',
           '*.apiKey',
+          // Call text (transcripts, summaries, cached conversations) never reaches a log line, redacting or not.
+          'transcript',
+          '*.transcript',
+          'summary',
+          '*.summary',
+          '*.transcriptSummary',
+          '*.transcript_summary',
+          '*.conversationData',
+          '*.conversation_data',
+          '*.evidence',
         ],
         censor: '[redacted]',
       },

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   });
   const { port } = server.address() as AddressInfo;
   runtime.setPublicBaseUrl(`http://127.0.0.1:${port}`);
+  await runtime.provisionDemoBilling();
 
   // The address links and redirects use; with an ephemeral port (PORT=0), where it is listening.
   const address = config.port === 0 ? listeningOrigin(config.host, port) : config.publicUrl;

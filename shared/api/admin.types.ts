@@ -11,4 +11,6 @@ export interface AdminOverview {
   /** Billed minutes of those calls, each call rounded up to whole minutes as usage bills it. */
   minutesLast30Days: number;
   tenantsByBillingStatus: Record<BillingStatus, number>;
+  /** The server seeds demo data (SEED_DEMO): superadmins may reset it. */
+  demoMode: boolean;
 }

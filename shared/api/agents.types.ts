@@ -11,6 +11,10 @@ export interface AgentStats {
   currency: string;
 }
 
+import type { TransferTarget } from '../domain/transfer-target';
+
+export type { TransferTarget };
+
 /** An agent's knowledge source: a public page the voice provider reads, or one of the tenant's uploaded PDFs. */
 export type KnowledgeSource = { url: string } | { fileId: string };
 
@@ -19,11 +23,21 @@ export interface Agent {
   name: string;
   purpose: string;
   greeting: string;
+  /** The line it opens outbound calls with (who is calling, that it is an automated assistant); null when none. */
+  disclosure: string | null;
   closing: string;
   knowledge: KnowledgeSource | null;
   voiceId: string | null;
   /** The tenant's instructions. */
   prompt: string | null;
+  /** People or team numbers the agent may hand a caller to (warm transfer), at most five. */
+  transferTargets: TransferTarget[];
+  /** Hang up after this many seconds without speech (5–300). */
+  silenceTimeoutSeconds: number;
+  /** End any call at this length, in seconds (30–3600). */
+  maxCallSeconds: number;
+  /** End a call when the callee puts the agent on hold music. */
+  endCallOnHoldMusic: boolean;
   active: boolean;
   locked: boolean;
   /** The assigned number in E.164, or null. */

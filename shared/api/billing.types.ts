@@ -12,6 +12,42 @@ export interface PaymentMethodSummary {
 }
 
 /** GET billing/status: what the billing gate, the setup screen and the billing tab read. */
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** An invoice of the tenant at the payment provider; amounts in cents of `currency`. */
+export interface InvoiceSummary {
+  id: string;
+  /** The provider's invoice number, once finalised. */
+  number: string | null;
+  status: InvoiceStatus;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  /** When it was made (UTC ISO). */
+  createdAt: string;
+  /** The billing period it covers (UTC ISO). */
+  periodStart: string;
+  periodEnd: string;
+  /** Payment attempts so far. */
+  attemptCount: number;
+  /** The provider's page of the invoice, where it has one. */
+  hostedInvoiceUrl: string | null;
+}
+
+/** GET billing/invoices: newest first. */
+export interface InvoicesResponse {
+  invoices: InvoiceSummary[];
+}
+
+/** The payment that failed and is still owed: what a delinquent tenant is told. */
+export interface UnpaidInvoice {
+  amountDue: number;
+  currency: string;
+  /** When it was first due (UTC ISO). */
+  dueSince: string;
+}
+
 export interface BillingStatusResponse {
   billingStatus: BillingStatus;
   /** The plan's name (Standard unless the tenant picked another). */
@@ -20,6 +56,8 @@ export interface BillingStatusResponse {
   hasPaymentMethod: boolean;
   stripeCustomerId: string | null;
   paymentMethods: PaymentMethodSummary[];
+  /** While delinquent: the oldest invoice still unpaid, if the provider has one. */
+  unpaidInvoice: UnpaidInvoice | null;
 }
 
 /** POST billing/setup-intent: the browser confirms the card with the payment provider using the client secret. */

@@ -39,6 +39,23 @@ export interface CallSummary {
   /** ISO 4217, lower case: the tenant's currency when the call was recorded. */
   currency: string;
   conversationId: string;
+  /** How the call ended: one of the shared call outcomes (shared/domain/call-outcomes.ts). */
+  outcome: string;
+  /** The warm transfer the agent attempted during the call, if any. */
+  transfer: CallTransfer | null;
+  /**
+   * An outbound call whose opening words lacked the AI disclosure (who is calling, that it is automated), as its
+   * analysis found; null when not checked (an inbound call, or not analysed yet).
+   */
+  disclosureMissing: boolean | null;
+}
+
+/** A call's transfer: to whom, how long it rang (0 when the target was outside its hours), answered or not. */
+export interface CallTransfer {
+  targetName: string | null;
+  targetNumber: string;
+  ringSecs: number;
+  answered: boolean;
 }
 
 export interface CallConversation {
@@ -59,13 +76,17 @@ export interface CallDetailResponse {
   conversationCachedAt: string | null;
   analysedAt: string | null;
   /** Whether the provider holds a recording; the page then shows an audio player. */
-  recordingUrl: string | null;
+  hasRecording: boolean;
 }
 
 export const CONVERSATION_UNAVAILABLE_MESSAGE = 'Conversation data is not available for this call.';
 /** GET calls/:id/recording when the voice provider has no recording of the call. */
 export const NO_RECORDING_MESSAGE = 'No recording is available for this call.';
+/** A call whose transcript the tenant's retention (data policy) has deleted. */
+export const TRANSCRIPT_DELETED_MESSAGE = 'The transcript of this call was deleted under the data policy.';
 export const TRANSCRIPT_UNAVAILABLE_NOTICE = 'The transcript could not be retrieved from the voice service.';
+/** A call the provider returned with no turns: nobody spoke (it was not answered, or met a machine). */
+export const NO_SPEECH_NOTICE = 'Nobody spoke on this call, so it has no transcript.';
 
 /** What a re-analysis covers: one call, an agent's calls or a campaign's calls. */
 export type AnalysisRunScope = 'call' | 'agent' | 'campaign';
@@ -103,8 +124,10 @@ export interface CallsAnalyticsResponse {
   };
   /** One point per day of the period, days without calls included; costs in minor units of `currency`. */
   series: Array<{ day: string; calls: number; successful: number; durationSec: number; costCents: number }>;
-  /** Calls per outcome (answered, voicemail, busy, no_answer, failed). */
+  /** Calls per outcome (every one of shared/domain/call-outcomes.ts that occurred). */
   outcomes: Array<{ outcome: string; calls: number }>;
+  /** Warm transfers in the period: handed to a person who answered, or missed; and callbacks due now. */
+  transfers: { transferred: number; transferMissed: number; callbacksDue: number };
   /** The tenant's currency (its plan's), ISO 4217 in lower case. */
   currency: string;
 }

@@ -1,5 +1,6 @@
 import type { Agent } from './agents.types';
-import type { CallingHoursType, CampaignType, DayOfWeek } from '../schemas/campaign.schema';
+import type { MachineHandling } from '../domain/machine-handling';
+import type { CallingHoursType, CampaignPurpose, CampaignType, DayOfWeek } from '../schemas/campaign.schema';
 
 /** A campaign as the API returns it (spec 000 §3), with the dialer's pause state. */
 export interface Campaign {
@@ -10,6 +11,8 @@ export interface Campaign {
   knowledgeUrl: string | null;
   active: boolean;
   campaignType: CampaignType;
+  /** Marketing campaigns call only contacts with marketing consent. */
+  purpose: CampaignPurpose;
   agentId: string | null;
   callingHoursType: CallingHoursType;
   /** HH:MM in `timezone`. */
@@ -17,9 +20,13 @@ export interface Campaign {
   callingEndTime: string;
   /** An IANA zone. */
   timezone: string;
+  /** ISO 3166 code of the country contacts' numbers written without +<country code> are read in. */
+  defaultCountry: string;
   daysOfWeek: DayOfWeek[];
   maxCallsPerDay: number;
   callIntervalMinutes: number;
+  /** What the agent does when a machine answers (hang up or leave a message) and how it treats a screening bot. */
+  machineHandling: MachineHandling;
   /** Why calling is paused (by hand or by a safety brake of the dialer); null while it is not paused. */
   pausedReason: string | null;
   pausedAt: string | null;

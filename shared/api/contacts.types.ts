@@ -1,4 +1,11 @@
-import type { ContactMetadata, ContactStatus } from '../schemas/contact.schema';
+import type { ContactZoneSource } from '../domain/contact-zone';
+import type {
+  ContactConsent,
+  ContactMetadata,
+  ContactSkipReason,
+  ContactStatus,
+  OptOutSource,
+} from '../schemas/contact.schema';
 
 /** Outbound contacts, their CSV import and the do-not-call list as the API returns them (spec 000 §3, §5). */
 export interface ConversationConfig {
@@ -14,6 +21,13 @@ export interface OutboundContact {
   maxRetries: number;
   retryDelayMinutes: number;
   metadata: ContactMetadata;
+  /**
+   * The IANA zone the contact's legal calling hours are read in, decided when it was stored: one, or every zone its
+   * number may ring in (each must allow the call). `timezoneSource` says why: the metadata's `timezone`, the number's
+   * own zone, or the intersection of the zones the number spans.
+   */
+  timezones: string[];
+  timezoneSource: ContactZoneSource;
   status: ContactStatus;
   /** Calls made to the contact so far (the list's Retries column). */
   attemptsMade: number;
@@ -21,6 +35,10 @@ export interface OutboundContact {
   nextAttemptAt: string | null;
   conversationConfig: ConversationConfig | null;
   conversationId: string | null;
+  /** The consent the contact gave to be called; null when none is recorded (or it was withdrawn). */
+  consent: ContactConsent | null;
+  /** Why the contact is not being called: waiting for marketing consent (pending), or ended by an opt-out (failed). */
+  skipReason: ContactSkipReason | null;
   /**
    * Grows by one with every change an operator can make (number, metadata, retry settings, schedule), for clients
    * that keep a copy (offline drafts); the dialer's progress does not count.
@@ -47,7 +65,13 @@ export interface ContactResponse {
 }
 
 /** Why a CSV row was not imported. */
-export const IMPORT_SKIP_REASONS = ['duplicate', 'invalid_number', 'wrong_column_count', 'do_not_call'] as const;
+export const IMPORT_SKIP_REASONS = [
+  'duplicate',
+  'invalid_number',
+  'wrong_column_count',
+  'do_not_call',
+  'invalid_timezone',
+] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
 export interface ImportIssue {
@@ -56,7 +80,7 @@ export interface ImportIssue {
   /** The number as written in the file (first column), or '' when the row had none. */
   phoneNumber: string;
   reason: ImportSkipReason;
-  /** Readable detail: what is wrong with the number, which row it duplicates, the column counts. */
+  /** Readable detail: what is wrong with the number or the timezone, which row it duplicates, the column counts. */
   detail: string;
 }
 
@@ -113,6 +137,12 @@ export interface DoNotCallEntry {
   reason: string | null;
   /** The call in which the person asked not to be called again (source 'call'). */
   callId: string | null;
+  /** Where the opt-out came from (call, api, crm, admin, sms …); null for an entry added before opt-outs had one. */
+  channel: OptOutSource | null;
+  /** What proves the opt-out (a text or a link); empty when none was given. */
+  evidence: string;
+  /** The e-mail of the member who added it by hand or by import (an API key: the member who made the key); null for an opt-out heard in a call, or a member since removed. */
+  addedBy: string | null;
   createdAt: string;
 }
 
@@ -120,6 +150,14 @@ export interface DoNotCallPage {
   entries: DoNotCallEntry[];
   nextCursor: string | null;
   total: number;
+}
+
+/** POST /api/opt-outs: the number's entry, and the pending contacts the opt-out ended in every campaign. */
+export interface OptOutResponse {
+  entry: DoNotCallEntry;
+  /** False when the number was already listed (a repeated opt-out is not an error). */
+  created: boolean;
+  endedContacts: number;
 }
 
 export interface DoNotCallImportResponse {

@@ -23,24 +23,54 @@ export interface CallAttemptsResponse {
   attempts: CallAttempt[];
 }
 
-/** Why a pending contact would not be called. */
-export interface PreviewSkips {
+/** Pending contacts the dialer will never call, by why. */
+export interface NeverCallable {
+  count: number;
   invalidNumber: number;
   doNotCall: number;
   duplicate: number;
   /** Its legal hours never meet the campaign's window on any day. */
   outsideLegalHours: number;
+  /** A marketing campaign's contacts without marketing consent (reason `no_consent`). */
+  noConsent: number;
 }
 
-/** GET campaigns/{id}/preview: "N of M contacts will be called; K skipped — …", and when it should be done. */
+/** Contacts that become callable from the same hour on. */
+export interface CallableLaterGroup {
+  count: number;
+  /** The first moment one of them may be called (UTC ISO). */
+  firstCallableAt: string;
+}
+
+/** When the campaign's last call should be placed (UTC ISO). */
+export interface FinishRange {
+  /** Every call answered at its first attempt (or the expected mix, should that end sooner). */
+  earliest: string;
+  /** Calls ending as `outcomeMix` says; null when that takes over a year. */
+  expected: string | null;
+  /**
+   * Every contact tried until its retries are used up (or the expected mix, should that end later); null when that
+   * takes over a year.
+   */
+  latest: string | null;
+}
+
+/**
+ * GET campaigns/{id}/preview: the pending contacts the dialer can call now, later (from when) and never (why), and
+ * when its last call falls, simulated over the campaign's window, each contact's legal hours, the daily cap, the
+ * interval, the tenant's lines, the calls per second and the retries.
+ */
 export interface DialingPreview {
-  /** Pending contacts (M). */
+  /** Pending contacts. */
   total: number;
-  /** Of those, the ones the dialer will call (N). */
-  willCall: number;
-  skipped: PreviewSkips;
-  /** When the last first call would be placed at the window, daily cap and interval; null if nothing to call or > 3 years. */
-  estimatedFinishAt: string | null;
+  callableNow: number;
+  /** By the hour they first become callable, earliest first. */
+  callableLater: CallableLaterGroup[];
+  neverCallable: NeverCallable;
+  /** The shares of attempts forecast to end each way: the campaign's own when it has enough calls, else defaults. */
+  outcomeMix: Record<AttemptOutcome, number>;
+  /** Null when nothing can be called, or it would take more than a year. */
+  estimatedFinish: FinishRange | null;
 }
 
 /** GET campaigns/{id}/progress: the Overview tab. */
@@ -88,6 +118,20 @@ export interface CampaignAnalytics {
   answerRate: number | null;
   /** Mean length of the answered calls, in whole seconds; null when none was answered. */
   averageDurationSec: number | null;
+  /** Calls the agent handed to a person who answered, and transfers nobody took, in the period. */
+  transferred: number;
+  transferMissed: number;
+  /** The campaign's callbacks still to be made whose time has come. */
+  callbacksDue: number;
+  /** Calls whose answer classification found a machine (voicemail left, machine without message, screened, fax). */
+  machineVerdicts: number;
+  /** Messages left on machines (counted as reached). */
+  voicemailLeft: number;
+  /** machineVerdicts / calls, from 0 to 1; null without calls. */
+  machineRate: number | null;
+  /** Machine verdicts of the period's calls an admin marked wrong, and their share of the verdicts (null without any). */
+  verdictsMarkedWrong: number;
+  wrongVerdictShare: number | null;
   /** What the campaign's calls of the period cost, in cents of `currency` (ISO 4217, lower case). */
   costCents: number;
   currency: string;

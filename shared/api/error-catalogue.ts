@@ -116,5 +116,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PROVIDER_NOT_FOUND: 'The provider could not find that item.',
   PROVIDER_CONFLICT: 'The provider reports a conflict.',
   WEBHOOK_SIGNATURE_INVALID: 'Invalid webhook signature.',
+  WEBHOOK_ENDPOINT_DISABLED: 'This webhook endpoint is disabled. Enable it first.',
+  WEBHOOK_DELIVERY_PENDING: 'This delivery is still being attempted.',
+  CALLBACK_NOT_OPEN: 'This callback has already been taken, done or cancelled.',
+  CALLBACK_ADMINS_ONLY: 'Only an admin (or the callback’s assignee, to mark it done) may do this.',
   INTERNAL: catalogueEntry(500).message,
 };

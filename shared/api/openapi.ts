@@ -1,5 +1,8 @@
+import { CALL_OUTCOMES } from '../domain/call-outcomes';
+import { CALLBACK_REASONS, CALLBACK_STATUSES } from './callbacks.types';
 import { ERROR_CODES } from './error-codes';
 import { toJsonSchema, type JsonSchema } from './json-schema';
+import { webhooksSection } from './openapi-webhooks';
 import { MANAGEMENT, PUBLIC, SESSION_ONLY, type KeyRequirement } from './permissions';
 import { API_PREFIX, apiRoutes, type ApiRoute, type HttpMethod, type Operation } from './routes';
 
@@ -62,7 +65,10 @@ function queryParameters(schema: JsonSchema) {
   }));
 }
 
-function operation({ method, pattern, key: requirement, request, example, response }: Operation, tag: string) {
+function operation(
+  { method, pattern, key: requirement, request, example, response, description }: Operation,
+  tag: string,
+) {
   const pathParameters = [...pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -83,7 +89,7 @@ function operation({ method, pattern, key: requirement, request, example, respon
     operationId: `${method.toLowerCase()}${openApiPath(pattern).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
     tags: [tag],
     summary: `${method} ${openApiPath(pattern)}`,
-    description: describeAccess(requirement),
+    description: description ? `${description}\n\n${describeAccess(requirement)}` : describeAccess(requirement),
     security: securityOf(requirement),
     'x-api-key-permission': requirement,
     ...(parameters.length ? { parameters } : {}),
@@ -139,9 +145,22 @@ export function buildOpenApiDocument(version: string, served: (method: HttpMetho
         },
         [SECURITY_SCHEMES.apiKey]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key.' },
       },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: {
+        Error: ERROR_SCHEMA,
+        CallOutcome: {
+          type: 'string',
+          enum: [...CALL_OUTCOMES],
+          description:
+            'How a call ended (a call’s `outcome`, an attempt’s `outcome`, the analytics’ outcome keys): `transferred` ' +
+            'the agent handed the caller to a person who answered; `transfer_missed` nobody answered the transfer or ' +
+            'the target was outside its hours, and a callback was created.',
+        },
+        CallbackStatus: { type: 'string', enum: [...CALLBACK_STATUSES] },
+        CallbackReason: { type: 'string', enum: [...CALLBACK_REASONS] },
+      },
     },
     paths,
+    webhooks: webhooksSection(),
   };
 }
 

@@ -18,6 +18,8 @@ export const API_KEY_PERMISSIONS = [
   'outbound:write',
   // Listing, inviting and removing team members; only a key of the admin scope uses it (docs/api-key-rights.md).
   'team:manage',
+  // Adding, changing and removing webhook endpoints, reading their delivery logs and redelivering.
+  'webhooks:manage',
 ] as const;
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 

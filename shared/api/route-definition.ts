@@ -1,5 +1,6 @@
 import type { AnyObjectSchema } from 'yup';
 import { PUBLIC, SESSION_ONLY, type ApiKeyPermission, type KeyRequirement, type MANAGEMENT } from './permissions';
+import type { Role } from '../domain/roles';
 
 /** Where the API lives under the server's origin: the server mounts its router here; the renderer's base URL ends here. */
 export const API_PREFIX = '/api';
@@ -16,6 +17,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * 'admin' tenant admins and superadmins; 'superadmin' platform superadmins only.
  */
 export type Access = 'public' | 'user' | 'admin' | 'superadmin';
+
+/** The roles let through by each level of access; the server's role guards and the screens read the same table. */
+export const ROLES_BY_ACCESS: Record<Exclude<Access, 'public'>, readonly Role[]> = {
+  user: ['user', 'admin', 'superadmin'],
+  admin: ['admin', 'superadmin'],
+  superadmin: ['superadmin'],
+};
+
+/** Whether a signed-in person of `role` passes the operation's role check (its tenant and billing aside). */
+export function roleMayCall(operation: Pick<Operation, 'access'>, role: Role): boolean {
+  return operation.access === 'public' || ROLES_BY_ACCESS[operation.access].includes(role);
+}
 
 /** A route's successful answer: its status and the shared schema of its body. */
 export interface ResponseContract {
@@ -45,6 +58,8 @@ export type OperationSpec = Callers & {
   /** A body the request schema accepts: the document's example, and what the fuzz tests spoil a field at a time. */
   example?: Record<string, unknown>;
   response?: ResponseContract;
+  /** What the operation does, for the OpenAPI document (beside who may call it). */
+  description?: string;
 };
 
 /** One method of a route with everything derived from its declaration. */
@@ -61,6 +76,7 @@ export interface Operation {
   request?: AnyObjectSchema;
   example?: Record<string, unknown>;
   response?: ResponseContract;
+  description?: string;
 }
 
 /** One string argument per `:name` segment of a pattern, in order (any number for a pattern not known). */
@@ -99,8 +115,8 @@ function fill(pattern: string, params: readonly string[]): string {
 }
 
 function operationOf(pattern: string, method: HttpMethod, spec: OperationSpec): Operation {
-  const { request, example, response } = spec;
-  const common = { method, pattern, path: `${API_PREFIX}${pattern}`, request, example, response };
+  const { request, example, response, description } = spec;
+  const common = { method, pattern, path: `${API_PREFIX}${pattern}`, request, example, response, description };
   if (!('key' in spec)) {
     const key = spec.access === 'public' ? PUBLIC : SESSION_ONLY;
     return { ...common, access: spec.access, tenant: false, billing: false, key };

@@ -29,16 +29,28 @@ import {
 } from '../schemas/billing.schema';
 import { createCampaignSchema, pauseCampaignSchema, updateCampaignSchema } from '../schemas/campaign.schema';
 import { campaignAnalyticsQuerySchema } from '../schemas/campaign-analytics.schema';
+import { machineVerdictsQuerySchema, reviewMachineVerdictSchema } from '../schemas/machine-verdict.schema';
 import {
   addDoNotCallSchema,
   contactsQuerySchema,
   createContactSchema,
   doNotCallQuerySchema,
+  optOutSchema,
   updateContactSchema,
 } from '../schemas/contact.schema';
 import { contactSyncSchema } from '../schemas/contact-sync.schema';
+import { dataPolicyResponseSchema, dataPolicySchema } from '../schemas/data-policy.schema';
+import { callbacksQuerySchema, updateCallbackSchema } from '../schemas/callback.schema';
+import { dialingPreviewResponseSchema } from '../schemas/dialer-preview.schema';
+import { platformOperationsSchema, tenantOperationsSchema } from '../schemas/operations.schema';
 import { availableNumbersQuerySchema, purchasePhoneNumberSchema } from '../schemas/phone-number.schema';
 import { text } from '../schemas/strict-text.schema';
+import { updateTenantSchema } from '../schemas/tenant.schema';
+import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
+  webhookDeliveriesQuerySchema,
+} from '../schemas/webhook.schema';
 import {
   changeRoleSchema,
   invitationDetailsSchema,
@@ -50,7 +62,7 @@ import {
 import { MANAGEMENT, SESSION_ONLY, type KeyRequirement } from './permissions';
 import { route, type ApiRoute, type Operation } from './route-definition';
 
-export { API_PREFIX, isApiPath } from './route-definition';
+export { API_PREFIX, isApiPath, roleMayCall, ROLES_BY_ACCESS } from './route-definition';
 export type { Access, ApiRoute, HttpMethod, Operation, PathParams, ResponseContract } from './route-definition';
 
 /** The answer of a route that only confirms what it did. */
@@ -122,6 +134,7 @@ export const apiRoutes = {
   tenant: {
     current: route('/tenant', {
       GET: { access: 'user', key: 'usage:read' },
+      PATCH: { access: 'admin', key: SESSION_ONLY, request: updateTenantSchema, example: { country: 'AU' } },
     }),
     plan: route('/tenant/plan', {
       GET: { access: 'user', key: 'usage:read' },
@@ -133,6 +146,20 @@ export const apiRoutes = {
         request: inviteSchema,
         example: { email: 'colleague@example.com', role: 'user' },
         response: { status: 201, schema: inviteResponseSchema },
+      },
+    }),
+    /**
+     * What the tenant keeps of its calls (issue 25 §4): PII redaction of stored call text, webhook payloads and logs,
+     * and how many days recordings and transcripts are kept (null: forever). Admins, or a key of the admin scope.
+     */
+    dataPolicy: route('/tenant/data-policy', {
+      GET: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: dataPolicyResponseSchema } },
+      PUT: {
+        access: 'admin',
+        key: MANAGEMENT,
+        request: dataPolicySchema,
+        example: { redactPii: true, recordingRetentionDays: 90, transcriptRetentionDays: 365 },
+        response: { status: 200, schema: dataPolicyResponseSchema },
       },
     }),
   },
@@ -161,6 +188,9 @@ export const apiRoutes = {
         request: setupIntentConfirmSchema,
         example: { setupIntentId: 'seti_example' },
       },
+    }),
+    invoices: route('/billing/invoices', {
+      GET: { access: 'user', key: 'usage:read' },
     }),
     subscription: route('/billing/subscription', {
       GET: { access: 'user', key: 'usage:read' },
@@ -327,6 +357,14 @@ export const apiRoutes = {
     sync: route('/campaigns/:id/contacts/sync', {
       POST: { access: 'admin', key: 'outbound:write', billing: true, request: contactSyncSchema },
     }),
+    /** The campaign's consent ledger as CSV: every change of its contacts' consent, with who made it. */
+    campaignConsent: route('/campaigns/:id/consent-ledger', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
+    /** One contact's consent ledger as CSV. */
+    contactConsent: route('/contacts/:id/consent-ledger', {
+      GET: { access: 'user', key: 'outbound:read', billing: true },
+    }),
     importById: route('/contact-imports/:id', {
       GET: { access: 'user', key: 'outbound:read', billing: true },
     }),
@@ -363,13 +401,38 @@ export const apiRoutes = {
       DELETE: { access: 'admin', key: 'outbound:write', billing: true },
     }),
   },
+  // Opt-outs from any channel: the API, the tenant's own systems (an inbound webhook), an admin.
+  optOuts: {
+    collection: route('/opt-outs', {
+      POST: {
+        access: 'admin',
+        key: 'outbound:write',
+        // Honouring an opt-out is the law whatever the account's billing: no billing gate.
+        request: optOutSchema,
+        example: { phoneNumber: '+6495550879', source: 'crm', evidence: 'CRM ticket 4411: asked to stop calls' },
+        description:
+          'Records an opt-out: the number joins the do-not-call list with its source and evidence, and every pending ' +
+          'contact with that number in every campaign is ended (failed, reason `do_not_call`) at once; calls already ' +
+          'in progress finish, no new one is placed. Idempotent: an opt-out of a number already listed answers 200 ' +
+          '(`created: false`), a new one 201. Also the inbound webhook for the tenant’s own systems (a CRM, an SMS ' +
+          'STOP handler): POST this JSON with an API key holding `outbound:write` (read_write or admin scope) in ' +
+          '`X-API-Key` or `Authorization: Bearer`. Answers `{ entry, created, endedContacts }`; `contact.opted_out` ' +
+          'is sent for each contact ended.',
+      },
+    }),
+  },
   // The dialer: call attempts, the activation preview, progress, batch calls, the legal quiet hours.
   dialer: {
     attempts: route('/contacts/:id/attempts', {
       GET: { access: 'user', key: 'outbound:read', billing: true },
     }),
     preview: route('/campaigns/:id/preview', {
-      GET: { access: 'user', key: 'outbound:read', billing: true },
+      GET: {
+        access: 'user',
+        key: 'outbound:read',
+        billing: true,
+        response: { status: 200, schema: dialingPreviewResponseSchema },
+      },
     }),
     progress: route('/campaigns/:id/progress', {
       GET: { access: 'user', key: 'campaigns:read', billing: true },
@@ -382,6 +445,34 @@ export const apiRoutes = {
     }),
     quietHours: route('/admin/quiet-hours', {
       GET: { access: 'superadmin' },
+    }),
+  },
+  // Answer classification's review (issue 23): a sample of a campaign's machine verdicts, and marking one wrong.
+  machineVerdicts: {
+    collection: route('/campaigns/:id/machine-verdicts', {
+      GET: { access: 'admin', key: 'calls:read', billing: true, request: machineVerdictsQuerySchema },
+    }),
+    byCall: route('/campaigns/:id/machine-verdicts/:callId', {
+      PATCH: {
+        access: 'admin',
+        key: 'campaigns:write',
+        billing: true,
+        request: reviewMachineVerdictSchema,
+        example: { wrong: true },
+      },
+    }),
+  },
+  // Live operations of the dialer: a tenant's admins see theirs, a platform admin every tenant's.
+  operations: {
+    tenant: route('/operations', {
+      GET: {
+        access: 'admin',
+        key: 'outbound:read',
+        response: { status: 200, schema: tenantOperationsSchema },
+      },
+    }),
+    platform: route('/admin/operations', {
+      GET: { access: 'superadmin', response: { status: 200, schema: platformOperationsSchema } },
     }),
   },
   uploads: {
@@ -412,6 +503,9 @@ export const apiRoutes = {
       PATCH: { access: 'superadmin', request: tenantBillingUpdateSchema, example: { billingStatus: 'active' } },
     }),
     tenantSyncUsage: route('/admin/tenants/:id/sync-usage', {
+      POST: { access: 'superadmin' },
+    }),
+    demoReset: route('/admin/demo/reset', {
       POST: { access: 'superadmin' },
     }),
     plans: route('/admin/plans', {
@@ -484,10 +578,63 @@ export const apiRoutes = {
       DELETE: { access: 'admin', key: MANAGEMENT, response: { status: 200, schema: messageResponseSchema } },
     }),
   },
+  /**
+   * The tenant's webhook endpoints (outgoing, signed per Standard Webhooks), their delivery logs and redelivery; the
+   * events they receive are the document's `webhooks` section.
+   */
+  webhookEndpoints: {
+    collection: route('/webhook-endpoints', {
+      GET: { access: 'admin', key: 'webhooks:manage' },
+      POST: {
+        access: 'admin',
+        key: 'webhooks:manage',
+        request: createWebhookEndpointSchema,
+        example: { url: 'https://crm.example.com/parley', eventTypes: ['call.completed'] },
+      },
+    }),
+    byId: route('/webhook-endpoints/:id', {
+      GET: { access: 'admin', key: 'webhooks:manage' },
+      PATCH: {
+        access: 'admin',
+        key: 'webhooks:manage',
+        request: updateWebhookEndpointSchema,
+        example: { description: 'CRM', enabled: false },
+      },
+      DELETE: { access: 'admin', key: 'webhooks:manage', response: { status: 200, schema: messageResponseSchema } },
+    }),
+    rotateSecret: route('/webhook-endpoints/:id/rotate-secret', {
+      POST: { access: 'admin', key: 'webhooks:manage' },
+    }),
+    test: route('/webhook-endpoints/:id/test', {
+      POST: { access: 'admin', key: 'webhooks:manage' },
+    }),
+    deliveries: route('/webhook-endpoints/:id/deliveries', {
+      GET: { access: 'admin', key: 'webhooks:manage', request: webhookDeliveriesQuerySchema },
+    }),
+    redeliver: route('/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', {
+      POST: { access: 'admin', key: 'webhooks:manage' },
+    }),
+  },
   /** The OpenAPI 3.1 document of this API, generated from the route table and the shared schemas. */
   openApi: route('/openapi.json', {
     GET: { access: 'public' },
   }),
+  // Callbacks a missed warm transfer leaves: any member lists them and takes one or marks their own done; admins
+  // (and keys with outbound:write) assign them to anyone and cancel them (the service's rule).
+  callbacks: {
+    collection: route('/callbacks', {
+      GET: { access: 'user', key: 'outbound:read', billing: true, request: callbacksQuerySchema },
+    }),
+    byId: route('/callbacks/:id', {
+      PATCH: {
+        access: 'user',
+        key: 'outbound:write',
+        billing: true,
+        request: updateCallbackSchema,
+        example: { action: 'assign' },
+      },
+    }),
+  },
   // Calls, re-analysis and the live event stream.
   calls: {
     list: route('/calls', {
@@ -515,6 +662,10 @@ export const apiRoutes = {
     // No billing gate: a tenant whose payment failed must still hear billing.status_changed.
     stream: route('/events', {
       GET: { access: 'user', key: 'calls:read' },
+    }),
+    /** Superadmins' stream: only 'operations.changed', when any tenant's dialer moves. */
+    platform: route('/admin/events', {
+      GET: { access: 'superadmin' },
     }),
   },
   /** Mounted only when NODE_ENV=test. */

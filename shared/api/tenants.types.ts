@@ -13,5 +13,7 @@ export interface Tenant {
   outboundCallingEnabled: boolean;
   subdomain: string | null;
   customDomain: string | null;
+  /** ISO 3166 code of the country the business is in: new campaigns read national numbers as this country's. */
+  country: string;
   createdAt: string;
 }

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../api/billing.types';
+import type { InvoiceStatus, SubscriptionStatus } from '../api/billing.types';
 import type { BillingStatus } from './roles';
 
 export type BadgeTone = 'success' | 'info' | 'warning' | 'error' | 'default';
@@ -26,6 +26,20 @@ const SUBSCRIPTION_BADGES: Record<SubscriptionStatus, StatusBadge> = {
   incomplete_expired: { label: 'Expired', tone: 'default' },
   paused: { label: 'Paused', tone: 'warning' },
 };
+
+const INVOICE_BADGES: Record<InvoiceStatus, StatusBadge> = {
+  draft: { label: 'Draft', tone: 'default' },
+  open: { label: 'Unpaid', tone: 'warning' },
+  paid: { label: 'Paid', tone: 'success' },
+  uncollectible: { label: 'Uncollectible', tone: 'error' },
+  void: { label: 'Void', tone: 'default' },
+};
+
+export function invoiceStatusBadge(status: InvoiceStatus, attemptCount: number): StatusBadge {
+  // An open invoice whose payment was refused is what the Payment Required notice is about.
+  if (status === 'open' && attemptCount > 0) return { label: 'Payment failed', tone: 'error' };
+  return INVOICE_BADGES[status] ?? { label: status, tone: 'default' };
+}
 
 export function billingStatusBadge(status: BillingStatus): StatusBadge {
   return BILLING_BADGES[status] ?? { label: status, tone: 'default' };

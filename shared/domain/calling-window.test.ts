@@ -38,6 +38,15 @@ const DST_CHANGES = [
 ].map((iso) => Date.parse(iso));
 
 const DAY_MS = 86_400_000;
+
+/** A campaign that allows every moment: only the legal hours decide. */
+const always: CampaignWindow = {
+  callingHoursType: 'all_hours',
+  callingStartTime: '09:00',
+  callingEndTime: '17:00',
+  timezone: 'UTC',
+  daysOfWeek: [...DAYS_OF_WEEK],
+};
 const QUARTER_MS = 15 * 60_000;
 
 const moment = fc.oneof(
@@ -50,11 +59,11 @@ const moment = fc.oneof(
 const hhmm = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-/** Windows start and end on the half hour, between 04:00 and 23:30, clear of the small hours where clocks change. */
+/** Windows start and end on the half hour, any hour of the day: the small hours are where clocks change. */
 const campaignWindow: fc.Arbitrary<CampaignWindow> = fc.record({
   callingHoursType: fc.constantFrom('specific_hours' as const, 'all_hours' as const),
-  callingStartTime: fc.integer({ min: 8, max: 47 }).map((half) => hhmm(half * 30)),
-  callingEndTime: fc.integer({ min: 8, max: 47 }).map((half) => hhmm(half * 30)),
+  callingStartTime: fc.integer({ min: 0, max: 47 }).map((half) => hhmm(half * 30)),
+  callingEndTime: fc.integer({ min: 0, max: 47 }).map((half) => hhmm(half * 30)),
   timezone: fc.constantFrom(...ZONES),
   daysOfWeek: fc.subarray([...DAYS_OF_WEEK], { minLength: 1 }),
 });
@@ -63,6 +72,44 @@ const calledParty: fc.Arbitrary<CalledParty> = fc.record({
   country: fc.constantFrom('US', 'AU', 'NZ', 'GB', null),
   timezone: fc.constantFrom(null, 'America/Chicago', 'Australia/Brisbane', 'Pacific/Auckland', 'Not/AZone'),
 });
+
+/** Zones with the local moment their clocks change, spring and autumn, 2025. */
+const ZONE_CHANGES: Array<[zone: string, changes: string[]]> = [
+  ['America/New_York', ['2025-03-09T07:00:00Z', '2025-11-02T06:00:00Z']],
+  ['America/Los_Angeles', ['2025-03-09T10:00:00Z', '2025-11-02T09:00:00Z']],
+  ['Europe/London', ['2025-03-30T01:00:00Z', '2025-10-26T01:00:00Z']],
+  ['Australia/Sydney', ['2025-04-05T16:00:00Z', '2025-10-04T16:00:00Z']],
+  ['Australia/Lord_Howe', ['2025-04-05T15:00:00Z', '2025-10-04T15:30:00Z']],
+  ['Pacific/Auckland', ['2025-04-05T14:00:00Z', '2025-09-27T14:00:00Z']],
+  ['Pacific/Chatham', ['2025-04-05T14:00:00Z', '2025-09-27T14:00:00Z']],
+];
+
+/** A moment within four hours of a clock change, a window opening or closing in that zone's small hours, a party there. */
+const smallHoursCase: fc.Arbitrary<[number, CampaignWindow, CalledParty]> = fc
+  .constantFrom(
+    ...ZONE_CHANGES.flatMap(([zone, changes]) => changes.map((change) => [zone, Date.parse(change)] as const)),
+  )
+  .chain(([zone, change]) =>
+    fc.tuple(
+      fc.integer({ min: -240, max: 240 }).map((minutes) => change + minutes * 60_000),
+      fc.record({
+        callingHoursType: fc.constantFrom('specific_hours' as const, 'all_hours' as const),
+        callingStartTime: fc
+          .oneof(fc.integer({ min: 0, max: 16 }), fc.integer({ min: 0, max: 95 }))
+          .map((q) => hhmm(q * 15)),
+        callingEndTime: fc
+          .oneof(fc.integer({ min: 0, max: 16 }), fc.integer({ min: 0, max: 95 }))
+          .map((q) => hhmm(q * 15)),
+        timezone: fc.constant(zone),
+        daysOfWeek: fc.subarray([...DAYS_OF_WEEK], { minLength: 1 }),
+      }),
+      fc.constantFrom<CalledParty>(
+        { country: null },
+        { country: 'NZ', timezone: zone },
+        { country: 'US', timezone: zone },
+      ),
+    ),
+  );
 
 function minuteOfDay(local: DateTime): number {
   return local.hour * 60 + local.minute;
@@ -99,6 +146,15 @@ function oracleAllows(atMs: number, window: CampaignWindow, party: CalledParty):
 }
 
 describe('calling window and legal quiet hours', () => {
+  it('follows the wall clock in the small hours of the days clocks change, in the campaign’s and the contact’s zone', async () => {
+    await assertProperty(
+      fc.property(smallHoursCase, ([atMs, window, party]) => {
+        expect(isCallAllowed(new Date(atMs), window, party)).toBe(oracleAllows(atMs, window, party));
+      }),
+      { minRuns: 300, numRuns: 3000, budgetMs: 3_000 },
+    );
+  });
+
   it('allows a moment exactly when Luxon’s wall clock says every rule is open', async () => {
     await assertProperty(
       fc.property(moment, campaignWindow, calledParty, (atMs, window, party) => {
@@ -128,13 +184,6 @@ describe('calling window and legal quiet hours', () => {
   });
 
   it('calls a US number in no US zone before 08:00 or from 21:00, whatever the campaign allows', async () => {
-    const always: CampaignWindow = {
-      callingHoursType: 'all_hours',
-      callingStartTime: '09:00',
-      callingEndTime: '17:00',
-      timezone: 'UTC',
-      daysOfWeek: [...DAYS_OF_WEEK],
-    };
     await assertProperty(
       fc.property(moment, (atMs) => {
         const next = nextAllowedTime(new Date(atMs), always, { country: 'US' });
@@ -150,13 +199,6 @@ describe('calling window and legal quiet hours', () => {
   });
 
   it('never calls Australia or New Zealand on a Sunday, nor Australia after 17:00 on a Saturday', () => {
-    const always: CampaignWindow = {
-      callingHoursType: 'all_hours',
-      callingStartTime: '09:00',
-      callingEndTime: '17:00',
-      timezone: 'UTC',
-      daysOfWeek: [...DAYS_OF_WEEK],
-    };
     expect(isCallAllowed(new Date('2025-06-15T00:00:00Z'), always, { country: 'NZ' })).toBe(false); // Sun 12:00 NZST
     expect(isCallAllowed(new Date('2025-06-14T00:00:00Z'), always, { country: 'NZ' })).toBe(true); // Sat 12:00 NZST
     // Saturday 17:30 in Sydney (07:30 UTC, AEST) is outside; 16:30 is inside, also in Perth (14:30).
@@ -166,6 +208,14 @@ describe('calling window and legal quiet hours', () => {
     expect(
       isCallAllowed(new Date('2025-06-14T06:30:00Z'), always, { country: 'AU', timezone: 'Australia/Sydney' }),
     ).toBe(true);
+  });
+
+  it('holds the US territories to the TCPA’s hours on their own clocks', () => {
+    // 07:30 and 08:30 in San Juan (UTC−4); 20:30 and 21:30 in Guam (UTC+10).
+    expect(isCallAllowed(new Date('2025-06-16T11:30:00Z'), always, { country: 'PR' })).toBe(false);
+    expect(isCallAllowed(new Date('2025-06-16T12:30:00Z'), always, { country: 'PR' })).toBe(true);
+    expect(isCallAllowed(new Date('2025-06-16T10:30:00Z'), always, { country: 'GU' })).toBe(true);
+    expect(isCallAllowed(new Date('2025-06-16T11:30:00Z'), always, { country: 'GU' })).toBe(false);
   });
 
   it('keeps 09:00 in the campaign’s zone across a DST change (Auckland, April 2025)', () => {

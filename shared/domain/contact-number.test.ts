@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { countryOfTimezone, readContactNumber } from './contact-number';
 import { assertProperty } from '../../tests/support/property-runs';
@@ -25,7 +25,7 @@ describe('readContactNumber', () => {
     const e164 = fc
       .tuple(
         fc.constantFrom('1', '44', '61', '64', '81', '65', '33', '7', '998', '999', '0'),
-        fc.stringMatching(/^\d{1,13}$/),
+        fc.stringMatching(/^\d{0,13}$/),
       )
       .map(([code, rest]) => `+${code}${rest}`);
     await assertProperty(
@@ -38,6 +38,25 @@ describe('readContactNumber', () => {
       }),
       { minRuns: 200, numRuns: 2_000, budgetMs: 3_000 },
     );
+  });
+});
+
+describe('readContactNumber on any text', () => {
+  it('answers a reading or a reason for every cell, never an error', async () => {
+    const cell = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^\s*\+?[\d\s().-]{0,20}\s*$/),
+      fc.constantFrom('+', '+64', '+1', '+998', '+0', '++64', '+64 ', ' +64'),
+    );
+    const country = fc.constantFrom(undefined, 'NZ', 'GB', 'US', 'AU') as fc.Arbitrary<CountryCode | undefined>;
+    await assertProperty(
+      fc.property(cell, country, (written, defaultCountry) => {
+        const reading = readContactNumber(written, defaultCountry);
+        expect(reading.ok ? reading.e164 : reading.reason).toEqual(expect.any(String));
+      }),
+      { minRuns: 500, numRuns: 5_000, budgetMs: 3_000 },
+    );
+    expect(readContactNumber('+64')).toEqual({ ok: false, reason: expect.any(String) });
   });
 });
 

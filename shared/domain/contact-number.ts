@@ -1,6 +1,6 @@
 import { PhoneNumber, type CountryCode, type MetadataJson } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
-import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode, parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/min';
 
 /** A contact's number read the way an import reads it: E.164 when valid, else why not. */
 export type NumberReading = { ok: true; e164: string } | { ok: false; reason: string };
@@ -27,9 +27,23 @@ const PARSE_REASONS: Record<string, string> = {
 
 const INVALID_FOR_COUNTRY = 'Not a valid phone number for its country';
 
+/** Every country a number can be read in, by ISO 3166 code: a campaign's default country is one of them. */
+export const PHONE_COUNTRIES: readonly CountryCode[] = getCountries();
+
+export function isPhoneCountry(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (PHONE_COUNTRIES as readonly string[]).includes(value);
+}
+
+const COUNTRY_NAMES = new Intl.DisplayNames(['en-NZ'], { type: 'region' });
+
+/** "New Zealand" for NZ: how a country is named to a person. */
+export function countryName(country: CountryCode): string {
+  return COUNTRY_NAMES.of(country) ?? country;
+}
+
 /**
- * The country whose national numbers a campaign's contacts are read as when they are written without a country
- * code: the country of the campaign's timezone where it names one (spec 000 §9's choices), else none.
+ * The country a campaign's timezone names, for campaigns made before they had a default country of their own
+ * (spec 000 §9's choices); a campaign's contacts are read in its default country.
  */
 const TIMEZONE_COUNTRIES: Array<[prefix: string, country: CountryCode]> = [
   ['Pacific/Auckland', 'NZ'],
@@ -58,7 +72,16 @@ export function countryOfTimezone(timezone: string): CountryCode | undefined {
 function readByParsing(raw: string, defaultCountry: CountryCode | undefined): NumberReading {
   try {
     const parsed = parsePhoneNumberWithError(raw, defaultCountry ? { defaultCountry } : undefined);
-    return parsed.isValid() ? { ok: true, e164: parsed.number } : { ok: false, reason: INVALID_FOR_COUNTRY };
+    if (parsed.isValid()) return { ok: true, e164: parsed.number };
+    // A number written without a country code was read as one of the default country: say which was assumed.
+    const assumed =
+      defaultCountry && !raw.startsWith('+') && parsed.countryCallingCode === getCountryCallingCode(defaultCountry);
+    return {
+      ok: false,
+      reason: assumed
+        ? `Not a valid phone number for ${countryName(defaultCountry)}, the country assumed for numbers without +<country code>`
+        : INVALID_FOR_COUNTRY,
+    };
   } catch (error) {
     if (error instanceof ParseError) return { ok: false, reason: PARSE_REASONS[error.message] ?? 'Not a phone number' };
     throw error;
@@ -76,7 +99,9 @@ export function readContactNumber(written: string, defaultCountry?: CountryCode)
     for (let length = 1; length <= 3; length++) {
       const code = raw.slice(1, 1 + length);
       if (!CALLING_CODES.has(code)) continue;
-      if (new CorePhoneNumber(code, raw.slice(1 + length), METADATA).isValid()) return { ok: true, e164: raw };
+      // A calling code alone ("+64") has no national number to read: the parser below says why.
+      const national = raw.slice(1 + length);
+      if (national && new CorePhoneNumber(code, national, METADATA).isValid()) return { ok: true, e164: raw };
       break;
     }
   }

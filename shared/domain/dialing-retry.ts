@@ -1,3 +1,5 @@
+import { OUTCOME_RULES, type CallOutcome } from './call-outcomes';
+
 /**
  * What happens to an outbound contact after an attempt ends, by its outcome: the contact is done, tried again later,
  * or given up on. Out-of-window timing is not decided here: the dialer moves every retry to the next allowed moment.
@@ -15,8 +17,8 @@ export const ATTEMPT_STATUSES = [
 ] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
-/** How an attempt ended, as the dialer settles it. */
-export type AttemptOutcome = 'answered' | 'voicemail' | 'busy' | 'no_answer' | 'failed';
+/** How an attempt ended, as the dialer settles it: one of the shared list of call outcomes. */
+export type AttemptOutcome = CallOutcome;
 
 export const CONTACT_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -30,7 +32,7 @@ export interface RetryInput {
   attemptsMade: number;
   maxRetries: number;
   retryDelayMinutes: number;
-  /** Voicemails reached before this attempt. */
+  /** Machines reached before this attempt without leaving anything (voicemail, no message, screened). */
   earlierVoicemails: number;
   /** The number cannot be called at all (the provider or the carrier said so). */
   invalidNumber: boolean;
@@ -46,16 +48,25 @@ const minutes = (count: number) => count * 60_000;
 
 export function decideRetry(input: RetryInput): RetryDecision {
   const { outcome, attemptsMade, maxRetries, retryDelayMinutes, endedAt } = input;
-  if (outcome === 'answered') return { contactStatus: 'completed', retryAt: null, reason: 'answered' };
+  const { kind } = OUTCOME_RULES[outcome];
+  if (kind === 'reached') {
+    return {
+      contactStatus: 'completed',
+      retryAt: null,
+      reason: outcome === 'voicemail_left' ? 'voicemail left' : outcome,
+    };
+  }
+  if (kind === 'unreachable') return { contactStatus: 'failed', retryAt: null, reason: outcome.replace(/_/g, ' ') };
   if (outcome === 'failed' && input.invalidNumber) {
     return { contactStatus: 'failed', retryAt: null, reason: 'invalid number' };
   }
   const retriesUsed = attemptsMade - 1;
   if (retriesUsed >= maxRetries) return { contactStatus: 'failed', retryAt: null, reason: 'retries used up' };
-  if (outcome === 'voicemail') {
-    if (input.earlierVoicemails > 0) return { contactStatus: 'failed', retryAt: null, reason: 'voicemail again' };
+  if (kind === 'machine') {
+    const reason = outcome === 'voicemail' ? 'voicemail' : outcome.replace(/_/g, ' ');
+    if (input.earlierVoicemails > 0) return { contactStatus: 'failed', retryAt: null, reason: `${reason} again` };
     const gap = Math.max(retryDelayMinutes, VOICEMAIL_RETRY_GAP_MINUTES);
-    return { contactStatus: 'pending', retryAt: new Date(endedAt.getTime() + minutes(gap)), reason: 'voicemail' };
+    return { contactStatus: 'pending', retryAt: new Date(endedAt.getTime() + minutes(gap)), reason };
   }
   return {
     contactStatus: 'pending',

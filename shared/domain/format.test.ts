@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatClock,
   formatCount,
+  formatDayOfMonth,
+  formatShare,
   formatDate,
+  formatQuantity,
   formatNzDateTime,
   formatDateTime,
   formatMinutes,
@@ -27,7 +30,9 @@ describe('format', () => {
   it('shows dates as the spec does', () => {
     expect(formatDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025');
     expect(formatDate('not a date')).toBe('');
-    expect(formatDateTime('2025-01-05T12:00:00Z')).toMatch(/^Jan 5, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(formatDateTime('2025-01-05T12:00:00Z')).toMatch(
+      /^Jan 5, 2025, \d{1,2}:\d{2}\s?[AP]M (UTC|GMT[+-]\d{1,2}(:\d{2})?)$/,
+    );
   });
 
   it('shows durations in minutes and seconds', () => {
@@ -38,6 +43,14 @@ describe('format', () => {
     expect(formatClock(3600)).toBe('60:00');
     expect(formatMinutes(125)).toBe('2.1 min');
     expect(formatMinutes(0)).toBe('0.0 min');
+  });
+
+  it('labels a chart’s days alike everywhere, whatever the viewer’s zone, and shares with nothing to share as a dash', () => {
+    expect(formatDayOfMonth('2026-11-27')).toBe('Nov 27');
+    expect(formatDayOfMonth('2026-01-05')).toBe('Jan 5');
+    expect(formatDayOfMonth('not a day')).toBe('not a day');
+    expect(formatShare(1, 3)).toBe('33%');
+    expect(formatShare(0, 0)).toBe('—');
   });
 
   it('groups counts', () => {
@@ -59,5 +72,15 @@ describe('formatNzDateTime', () => {
     expect(formatNzDateTime('2025-01-05T02:04:00Z')).toBe('Jan 5, 2025, 3:04 PM GMT+13');
     expect(formatNzDateTime('2025-07-05T02:04:00Z')).toBe('Jul 5, 2025, 2:04 PM GMT+12');
     expect(formatNzDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('groups the count and puts the noun in the right number', () => {
+    expect(formatQuantity(1, 'agent')).toBe('1 agent');
+    expect(formatQuantity(0, 'agent')).toBe('0 agents');
+    expect(formatQuantity(2000, 'minute')).toBe('2,000 minutes');
+    expect(formatQuantity(3, 'person', 'people')).toBe('3 people');
+    expect(formatQuantity(Number.NaN, 'number')).toBe('0 numbers');
   });
 });

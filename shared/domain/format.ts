@@ -40,6 +40,7 @@ const SHORT_DATE_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
+  timeZoneName: 'short',
 });
 
 const wholeSeconds = (seconds: number) => (Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0);
@@ -50,10 +51,29 @@ export function formatDate(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? '' : SHORT_DATE.format(date);
 }
 
-/** An ISO timestamp as "Jan 5, 2025, 3:04 PM" in the viewer's time zone. */
+/**
+ * An ISO timestamp in the viewer's time zone, named so that it can be told from a time elsewhere (the call detail's
+ * New Zealand time): "Jan 5, 2025, 3:04 PM GMT+13".
+ */
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : SHORT_DATE_TIME.format(date);
+}
+
+const DAY_OF_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A calendar day (YYYY-MM-DD, already in the zone it belongs to) as a chart's axis label, "Nov 27"; the day as given
+ * when it cannot be read. No viewer's zone moves it.
+ */
+export function formatDayOfMonth(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : DAY_OF_MONTH.format(date);
+}
+
+/** A share as a whole percentage, "42%"; a dash when there is nothing to take a share of. */
+export function formatShare(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((finiteOrZero(part) / whole) * 100)}%` : '—';
 }
 
 let nzDateTime: Intl.DateTimeFormat | undefined;
@@ -94,4 +114,14 @@ export function formatMinutes(seconds: number): string {
 /** A whole number with New Zealand English grouping, e.g. 12345 → "12,345". */
 export function formatCount(value: number): string {
   return finiteOrZero(value).toLocaleString('en-NZ');
+}
+
+/** A count of things, grouped and in the right number: (1, 'agent') → "1 agent", (2000, 'number') → "2,000 numbers". */
+export function formatQuantity(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${finiteOrZero(value) === 1 ? singular : plural}`;
+}
+
+/** An import's result as spec 000 §8 words it: '{n} contacts imported successfully' plus ', {m} failed'. */
+export function importResultSentence(imported: number, failed: number): string {
+  return `${imported} contacts imported successfully${failed > 0 ? `, ${failed} failed` : ''}`;
 }

@@ -16,6 +16,25 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'payment.failed': 'A payment failed',
 };
 
+/**
+ * Whether each kind pops up (a toast, and on the desktop a native notification) unless the user chose otherwise:
+ * only what needs the person; the rest waits in the notification centre.
+ */
+export const POPS_UP_BY_DEFAULT: Record<NotificationKind, boolean> = {
+  'call.finished': false,
+  'campaign.paused': true,
+  'campaign.finished': false,
+  'import.finished': true,
+  'payment.failed': true,
+};
+
+/** A user's choices of which kinds pop up; a kind not chosen follows {@link POPS_UP_BY_DEFAULT}. */
+export type PopUpChoices = Partial<Record<NotificationKind, boolean>>;
+
+export function popsUp(kind: NotificationKind, choices: PopUpChoices): boolean {
+  return choices[kind] ?? POPS_UP_BY_DEFAULT[kind];
+}
+
 /** One user's notification preferences, kept by the desktop console per user and tenant. */
 export interface NotificationSettings {
   /** Kinds switched off; a kind added in a later version is on until the user turns it off. */

@@ -1,6 +1,9 @@
-import { boolean, mixed, object, type InferType } from 'yup';
+import { array, boolean, mixed, object, type InferType } from 'yup';
 import type { KnowledgeSource } from '../api/agents.types';
+import { readContactNumber } from '../domain/contact-number';
 import { publicUrlProblem } from '../domain/public-url';
+import { TRANSFER_LIMITS, type TransferTarget } from '../domain/transfer-target';
+import { DAYS_OF_WEEK, isKnownTimezone, TIME_OF_DAY, wholeNumber, type DayOfWeek } from './campaign.schema';
 import { trimmedText } from './strict-text.schema';
 
 /** Agent create and edit (spec 000 §5): the dialogs and the API check the same rules. */
@@ -9,10 +12,44 @@ export const AGENT_LIMITS = {
   purpose: 2000,
   greeting: 1000,
   closing: 1000,
+  disclosure: 500,
   prompt: 20000,
   knowledgeUrl: 2048,
   editMin: 2,
 } as const;
+
+/**
+ * Limits that protect the bill (issue 23, part 3): hang up after this many seconds without speech, end any call at
+ * this length, and end a call put on hold music. Sent to the voice provider with the agent.
+ */
+export const AGENT_CALL_LIMITS = {
+  silenceTimeoutSeconds: { min: 5, max: 300, default: 30 },
+  maxCallSeconds: { min: 30, max: 3600, default: 600 },
+} as const;
+export const AGENT_CALL_LIMIT_DEFAULTS = {
+  silenceTimeoutSeconds: AGENT_CALL_LIMITS.silenceTimeoutSeconds.default,
+  maxCallSeconds: AGENT_CALL_LIMITS.maxCallSeconds.default,
+  endCallOnHoldMusic: true,
+} as const;
+export const AGENT_LIMIT_MESSAGES = {
+  silenceTimeoutSeconds: `Silence timeout must be a whole number of seconds from ${AGENT_CALL_LIMITS.silenceTimeoutSeconds.min} to ${AGENT_CALL_LIMITS.silenceTimeoutSeconds.max}`,
+  maxCallSeconds: `Maximum call length must be a whole number of seconds from ${AGENT_CALL_LIMITS.maxCallSeconds.min} to ${AGENT_CALL_LIMITS.maxCallSeconds.max}`,
+  endCallOnHoldMusic: 'End call on hold music must be true or false',
+} as const;
+
+const limitFields = {
+  silenceTimeoutSeconds: wholeNumber(
+    AGENT_CALL_LIMITS.silenceTimeoutSeconds.min,
+    AGENT_CALL_LIMITS.silenceTimeoutSeconds.max,
+    AGENT_LIMIT_MESSAGES.silenceTimeoutSeconds,
+  ),
+  maxCallSeconds: wholeNumber(
+    AGENT_CALL_LIMITS.maxCallSeconds.min,
+    AGENT_CALL_LIMITS.maxCallSeconds.max,
+    AGENT_LIMIT_MESSAGES.maxCallSeconds,
+  ),
+  endCallOnHoldMusic: boolean().strict().typeError(AGENT_LIMIT_MESSAGES.endCallOnHoldMusic),
+};
 
 const ID_MAX = 64;
 
@@ -72,11 +109,102 @@ const knowledge = () =>
 
 const text = (max: number, label: string) => trimmedText().max(max, `${label} must be at most ${max} characters`);
 
+export const TRANSFER_MESSAGES = {
+  tooMany: `At most ${TRANSFER_LIMITS.maxTargets} transfer targets`,
+  nameRequired: 'Transfer target name is required',
+  phoneRequired: 'Transfer target phone number is required',
+  phoneInvalid: 'Transfer target phone number must be a valid number in E.164 form (+<country code>…)',
+  timezoneRequired: 'Transfer target time zone is required',
+  timezoneInvalid: 'Transfer target time zone must be a known time zone',
+  daysRequired: 'Choose at least one day of business hours',
+  daysInvalid: 'Business days must be days of the week',
+  timeFormat: 'Business hours must be HH:MM',
+  conditionRequired: 'Say when the agent should transfer',
+  ringTimeout: `Ring timeout must be a whole number of seconds from ${TRANSFER_LIMITS.ringTimeout.min} to ${TRANSFER_LIMITS.ringTimeout.max}`,
+} as const;
+
+/** Strict E.164 that libphonenumber reads as a valid number (the contacts' own reading). */
+const isE164Number = (value: string | undefined) => {
+  if (!value) return true;
+  const reading = readContactNumber(value);
+  return reading.ok && reading.e164 === value;
+};
+
+const businessTime = () => trimmedText().matches(TIME_OF_DAY, TRANSFER_MESSAGES.timeFormat).required();
+
+/** One transfer target: who, their number, their hours in their zone, when to transfer, how long to let it ring. */
+const transferTargetSchema = object({
+  name: text(TRANSFER_LIMITS.name, 'Transfer target name').required(TRANSFER_MESSAGES.nameRequired),
+  phoneNumber: trimmedText()
+    .required(TRANSFER_MESSAGES.phoneRequired)
+    .test('e164', TRANSFER_MESSAGES.phoneInvalid, isE164Number),
+  timezone: trimmedText()
+    .required(TRANSFER_MESSAGES.timezoneRequired)
+    .test('timezone', TRANSFER_MESSAGES.timezoneInvalid, (zone) => !zone || isKnownTimezone(zone)),
+  businessHours: object({
+    days: array()
+      .typeError(TRANSFER_MESSAGES.daysInvalid)
+      .of(
+        mixed<DayOfWeek>()
+          .oneOf([...DAYS_OF_WEEK], TRANSFER_MESSAGES.daysInvalid)
+          .defined(),
+      )
+      .min(1, TRANSFER_MESSAGES.daysRequired)
+      .required(TRANSFER_MESSAGES.daysRequired)
+      .test(
+        'unique-days',
+        'Each day of the week may be chosen once',
+        (days) => !days || new Set(days).size === days.length,
+      ),
+    start: businessTime(),
+    end: businessTime(),
+  })
+    .noUnknown('Unknown field: ${unknown}')
+    .required('Business hours are required')
+    .test('hours-order', 'Business hours must end after they start', (hours) => !hours || hours.start !== hours.end),
+  condition: text(TRANSFER_LIMITS.condition, 'Transfer condition').required(TRANSFER_MESSAGES.conditionRequired),
+  ringTimeoutSeconds: wholeNumber(
+    TRANSFER_LIMITS.ringTimeout.min,
+    TRANSFER_LIMITS.ringTimeout.max,
+    TRANSFER_MESSAGES.ringTimeout,
+  ).default(TRANSFER_LIMITS.ringTimeout.default),
+}).noUnknown('Unknown field: ${unknown}');
+
+/** An agent's transfer targets; an empty list (or null) means the agent never transfers. */
+const transferTargets = () =>
+  array()
+    .typeError('Transfer targets must be a list')
+    .of(transferTargetSchema.required())
+    .max(TRANSFER_LIMITS.maxTargets, TRANSFER_MESSAGES.tooMany)
+    .test(
+      'unique-numbers',
+      'Each transfer target needs its own phone number',
+      (targets) => !targets || new Set(targets.map((target) => target?.phoneNumber)).size === targets.length,
+    )
+    .nullable()
+    .optional();
+
+/**
+ * The line an outbound agent opens with: who is calling, and that it is an automated assistant (the FCC treats AI
+ * voices as artificial under the TCPA). Required for an agent used in an outbound campaign (the server refuses to
+ * start one without it); empty means none.
+ */
+const disclosure = () =>
+  text(AGENT_LIMITS.disclosure, 'Disclosure')
+    .nullable()
+    .optional()
+    .transform((value: unknown) => (value === '' ? null : value));
+
+/** The disclosure the agent form fills in, with the tenant's business name. */
+export const defaultDisclosure = (businessName: string) =>
+  `Hi, this is the automated assistant calling for ${businessName}.`;
+
 export const createAgentSchema = object({
   name: text(AGENT_LIMITS.name, 'Name').required('Agent name is required'),
   purpose: text(AGENT_LIMITS.purpose, 'Purpose').required('Agent purpose is required'),
   greeting: text(AGENT_LIMITS.greeting, 'Greeting').required('Agent greeting is required'),
   closing: text(AGENT_LIMITS.closing, 'Closing').required('Agent closing is required'),
+  disclosure: disclosure(),
   knowledge: knowledge(),
   voiceId: idRef(),
   phoneNumberId: idRef(),
@@ -84,6 +212,11 @@ export const createAgentSchema = object({
   /** The template the instructions were filled from; informational only. */
   templateId: idRef(),
   prompt: text(AGENT_LIMITS.prompt, 'Instructions').nullable().optional(),
+  transferTargets: transferTargets(),
+  /** Absent: AGENT_CALL_LIMIT_DEFAULTS (30 s of silence, ten minutes, end on hold music). */
+  silenceTimeoutSeconds: limitFields.silenceTimeoutSeconds.optional(),
+  maxCallSeconds: limitFields.maxCallSeconds.optional(),
+  endCallOnHoldMusic: limitFields.endCallOnHoldMusic.optional(),
 }).noUnknown('Unknown field: ${unknown}');
 export type CreateAgentRequest = InferType<typeof createAgentSchema>;
 
@@ -96,12 +229,34 @@ export const updateAgentSchema = object({
   purpose: atLeast('Purpose', AGENT_LIMITS.purpose).optional(),
   greeting: atLeast('Greeting', AGENT_LIMITS.greeting).optional(),
   closing: atLeast('Closing', AGENT_LIMITS.closing).optional(),
+  disclosure: disclosure(),
   knowledge: knowledge(),
   voiceId: idRef(),
   phoneNumberId: idRef(),
   templateId: idRef(),
   prompt: text(AGENT_LIMITS.prompt, 'Instructions').nullable().optional(),
+  /** Replaces the agent's transfer targets when given; null or [] removes them. */
+  transferTargets: transferTargets(),
+  silenceTimeoutSeconds: limitFields.silenceTimeoutSeconds.optional(),
+  maxCallSeconds: limitFields.maxCallSeconds.optional(),
+  endCallOnHoldMusic: limitFields.endCallOnHoldMusic.optional(),
   /** Reactivates a deactivated agent (DELETE deactivates an active one). */
   active: boolean().strict().typeError('Active must be true or false').optional(),
 }).noUnknown('Unknown field: ${unknown}');
 export type UpdateAgentRequest = InferType<typeof updateAgentSchema>;
+
+/** The targets as the request gave them, typed: a checked request's list, or none. */
+export function transferTargetsOf(value: CreateAgentRequest['transferTargets']): TransferTarget[] {
+  return (value ?? []).map((target) => ({
+    name: target.name,
+    phoneNumber: target.phoneNumber,
+    timezone: target.timezone,
+    businessHours: {
+      days: [...target.businessHours.days],
+      start: target.businessHours.start,
+      end: target.businessHours.end,
+    },
+    condition: target.condition,
+    ringTimeoutSeconds: target.ringTimeoutSeconds,
+  }));
+}

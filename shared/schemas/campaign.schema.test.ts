@@ -27,6 +27,8 @@ describe('campaign schemas', () => {
       daysOfWeek: CAMPAIGN_DEFAULTS.daysOfWeek,
       maxCallsPerDay: 100,
       callIntervalMinutes: 5,
+      machineHandling: { action: 'hang_up', message: null, screeningBot: 'human' },
+      purpose: 'informational',
     });
   });
 
@@ -130,5 +132,36 @@ describe('contact schemas', () => {
     expect(problems(updateContactSchema, { conversationConfig: { prompt: 'Be brief', voice: 'x' } })).toEqual({
       conversationConfig: 'Unknown field: voice',
     });
+  });
+});
+
+describe('campaign machine handling', () => {
+  const base = { name: 'Recall', goal: 'Book check-ups', timezone: 'UTC' };
+  const problem = (machineHandling: unknown) => {
+    try {
+      createCampaignSchema.validateSync({ ...base, machineHandling }, { abortEarly: false });
+      return null;
+    } catch (error) {
+      return (error as { errors: string[] }).errors;
+    }
+  };
+
+  it('needs a message of at most 1000 characters to leave one, and drops a message when hanging up', () => {
+    expect(problem({ action: 'leave_message' })).toEqual([CAMPAIGN_MESSAGES.machineMessageRequired]);
+    expect(problem({ action: 'leave_message', message: 'x'.repeat(1001) })).toEqual([
+      CAMPAIGN_MESSAGES.machineMessageLength,
+    ]);
+    expect(problem({ action: 'leave_message', message: 'Hi {{first_name}}' })).toBeNull();
+    expect(
+      createCampaignSchema.validateSync({ ...base, machineHandling: { action: 'hang_up', message: 'Hi' } })
+        .machineHandling,
+    ).toEqual({ action: 'hang_up', message: null, screeningBot: 'human' });
+  });
+
+  it('refuses unknown actions, treatments, fields and shapes', () => {
+    expect(problem({ action: 'shout' })).toEqual([CAMPAIGN_MESSAGES.machineAction]);
+    expect(problem({ screeningBot: 'robot' })).toEqual([CAMPAIGN_MESSAGES.screeningBot]);
+    expect(problem({ extra: 1 })).toEqual(['Unknown field: machineHandling.extra']);
+    expect(problem('hang_up')).toEqual(['Machine handling must be an object']);
   });
 });

@@ -1,11 +1,25 @@
 import { array, boolean, mixed, number, object, type InferType } from 'yup';
+import {
+  MACHINE_ACTIONS,
+  MACHINE_HANDLING_DEFAULT,
+  MACHINE_MESSAGE_MAX,
+  SCREENING_BOT_TREATMENTS,
+  type MachineAction,
+  type MachineHandling,
+  type ScreeningBotTreatment,
+} from '../domain/machine-handling';
 import { publicUrlProblem } from '../domain/public-url';
 import { trimmedText } from './strict-text.schema';
+import { countryCode } from './tenant.schema';
 import { uploadIdFromPath } from './upload.schema';
 
 /** Campaign create and update (spec 000 §5 rules, §9 defaults and timezone choices): the dialogs and the API. */
 export const CAMPAIGN_TYPES = ['inbound', 'outbound'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+
+/** Marketing campaigns call only contacts that gave marketing consent; informational ones any contact. */
+export const CAMPAIGN_PURPOSES = ['informational', 'marketing'] as const;
+export type CampaignPurpose = (typeof CAMPAIGN_PURPOSES)[number];
 
 export const CALLING_HOURS_TYPES = ['specific_hours', 'all_hours'] as const;
 export type CallingHoursType = (typeof CALLING_HOURS_TYPES)[number];
@@ -23,6 +37,7 @@ export const CAMPAIGN_LIMITS = {
 
 export const CAMPAIGN_DEFAULTS = {
   campaignType: 'inbound' as CampaignType,
+  purpose: 'informational' as CampaignPurpose,
   callingHoursType: 'specific_hours' as CallingHoursType,
   callingStartTime: '09:00',
   callingEndTime: '17:00',
@@ -63,6 +78,10 @@ export const CAMPAIGN_MESSAGES = {
   maxCallsPerDay: `Max calls per day must be a whole number from ${CAMPAIGN_LIMITS.maxCallsPerDay.min} to ${CAMPAIGN_LIMITS.maxCallsPerDay.max}`,
   callInterval: `Call interval must be a whole number of minutes from ${CAMPAIGN_LIMITS.callIntervalMinutes.min} to ${CAMPAIGN_LIMITS.callIntervalMinutes.max}`,
   knowledgeUrl: 'Knowledge source must be a public URL or an uploaded PDF',
+  machineAction: 'Machine action must be hang_up or leave_message',
+  screeningBot: 'Screening bots must be treated as human or machine',
+  machineMessageRequired: 'A voicemail message is required to leave one',
+  machineMessageLength: `The voicemail message must be at most ${MACHINE_MESSAGE_MAX} characters`,
   /** Why a new outbound campaign is not calling: nobody is called before its contacts and preview were seen. */
   notStarted: 'Not started yet: add or import contacts, check the preview and start calling with Resume.',
 } as const;
@@ -150,12 +169,53 @@ export function callingWindowInOrder(value: {
   return start < end;
 }
 
+/**
+ * What to do when a machine answers: hang up, or leave `message` after the beep (`{{name}}` filled from the
+ * contact's metadata; a variable a contact has no value for is left out of its message); and whether a call-screening
+ * bot is answered as a person or treated as a machine. A message sent with hang_up is dropped.
+ */
+const MACHINE_HANDLING_FIELDS: readonly string[] = ['action', 'message', 'screeningBot'];
+
+const machineHandling = () =>
+  object({
+    action: mixed<MachineAction>()
+      .oneOf([...MACHINE_ACTIONS], CAMPAIGN_MESSAGES.machineAction)
+      .default(MACHINE_HANDLING_DEFAULT.action),
+    message: trimmedText()
+      .transform(emptyToNull)
+      .max(MACHINE_MESSAGE_MAX, CAMPAIGN_MESSAGES.machineMessageLength)
+      .nullable()
+      .default(null)
+      .when('action', {
+        is: 'leave_message',
+        then: (schema) => schema.required(CAMPAIGN_MESSAGES.machineMessageRequired),
+      }),
+    screeningBot: mixed<ScreeningBotTreatment>()
+      .oneOf([...SCREENING_BOT_TREATMENTS], CAMPAIGN_MESSAGES.screeningBot)
+      .default(MACHINE_HANDLING_DEFAULT.screeningBot),
+  })
+    .typeError('Machine handling must be an object')
+    .test('known-fields', 'Unknown field', function known() {
+      const original: unknown = this.originalValue;
+      if (typeof original !== 'object' || original === null) return true;
+      const unknown = Object.keys(original).filter((key) => !MACHINE_HANDLING_FIELDS.includes(key));
+      return (
+        unknown.length === 0 || this.createError({ message: `Unknown field: machineHandling.${unknown.join(', ')}` })
+      );
+    })
+    .transform((value: unknown) =>
+      value && typeof value === 'object' && (value as MachineHandling).action === 'hang_up'
+        ? { ...value, message: null }
+        : value,
+    );
+
 const fields = {
   name: text(CAMPAIGN_LIMITS.name, 'Campaign name'),
   goal: text(CAMPAIGN_LIMITS.goal, 'Campaign goal'),
   knowledgeUrl: knowledgeUrl(),
   campaignType: mixed<CampaignType>().oneOf([...CAMPAIGN_TYPES], 'Campaign type must be inbound or outbound'),
   agentId: idRef(),
+  purpose: mixed<CampaignPurpose>().oneOf([...CAMPAIGN_PURPOSES], 'Purpose must be informational or marketing'),
   callingHoursType: mixed<CallingHoursType>().oneOf(
     [...CALLING_HOURS_TYPES],
     'Calling hours must be specific_hours or all_hours',
@@ -163,6 +223,7 @@ const fields = {
   callingStartTime: timeOfDay(),
   callingEndTime: timeOfDay(),
   timezone: timezone(),
+  defaultCountry: countryCode(),
   daysOfWeek: daysOfWeek(),
   maxCallsPerDay: wholeNumber(
     CAMPAIGN_LIMITS.maxCallsPerDay.min,
@@ -174,6 +235,7 @@ const fields = {
     CAMPAIGN_LIMITS.callIntervalMinutes.max,
     CAMPAIGN_MESSAGES.callInterval,
   ),
+  machineHandling: machineHandling(),
 };
 
 export const createCampaignSchema = object({
@@ -185,13 +247,17 @@ export const createCampaignSchema = object({
     is: 'outbound',
     then: (schema) => schema.required(CAMPAIGN_MESSAGES.agentRequired),
   }),
+  purpose: fields.purpose.default(CAMPAIGN_DEFAULTS.purpose),
   callingHoursType: fields.callingHoursType.default(CAMPAIGN_DEFAULTS.callingHoursType),
   callingStartTime: fields.callingStartTime.default(CAMPAIGN_DEFAULTS.callingStartTime),
   callingEndTime: fields.callingEndTime.default(CAMPAIGN_DEFAULTS.callingEndTime),
   timezone: fields.timezone.required(CAMPAIGN_MESSAGES.timezoneRequired),
+  /** The tenant's country when not given. */
+  defaultCountry: fields.defaultCountry.optional(),
   daysOfWeek: fields.daysOfWeek.default(() => [...CAMPAIGN_DEFAULTS.daysOfWeek]),
   maxCallsPerDay: fields.maxCallsPerDay.default(CAMPAIGN_DEFAULTS.maxCallsPerDay),
   callIntervalMinutes: fields.callIntervalMinutes.default(CAMPAIGN_DEFAULTS.callIntervalMinutes),
+  machineHandling: fields.machineHandling.default(() => ({ ...MACHINE_HANDLING_DEFAULT })),
 })
   .noUnknown('Unknown field: ${unknown}')
   .test('window-order', CAMPAIGN_MESSAGES.endAfterStart, function check(value) {
@@ -212,13 +278,16 @@ export const updateCampaignSchema = object({
   knowledgeUrl: fields.knowledgeUrl,
   campaignType: fields.campaignType.optional(),
   agentId: fields.agentId,
+  purpose: fields.purpose.optional(),
   callingHoursType: fields.callingHoursType.optional(),
   callingStartTime: fields.callingStartTime.optional(),
   callingEndTime: fields.callingEndTime.optional(),
   timezone: fields.timezone.min(1, CAMPAIGN_MESSAGES.timezoneRequired).optional(),
+  defaultCountry: fields.defaultCountry.optional(),
   daysOfWeek: fields.daysOfWeek.optional(),
   maxCallsPerDay: fields.maxCallsPerDay.optional(),
   callIntervalMinutes: fields.callIntervalMinutes.optional(),
+  machineHandling: fields.machineHandling.default(undefined).optional(),
   /** Reactivates a deactivated campaign (DELETE deactivates one that has history). */
   active: boolean().strict().typeError('Active must be true or false').optional(),
 })

@@ -1,10 +1,18 @@
 import { boolean, mixed, number, object, type InferType } from 'yup';
+import { metadataTimezoneProblem } from '../domain/metadata-timezone';
 import { wholeNumber } from './campaign.schema';
 import { fromQueryText, text, trimmedText } from './strict-text.schema';
 
 /** Outbound contacts (spec 000 §3, §4, §5 and §9): the add and edit dialogs, the API and the list's query. */
 export const CONTACT_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/**
+ * Why a contact is not being called: `no_consent` while a marketing campaign's contact waits (pending) for marketing
+ * consent, `do_not_call` when an opt-out ended it (failed).
+ */
+export const CONTACT_SKIP_REASONS = ['no_consent', 'do_not_call'] as const;
+export type ContactSkipReason = (typeof CONTACT_SKIP_REASONS)[number];
 
 export const CALL_ATTEMPT_STATUSES = [
   'pending',
@@ -68,7 +76,7 @@ function metadataProblem(value: unknown): string | null {
     if (!['string', 'number', 'boolean'].includes(typeof item)) return CONTACT_MESSAGES.metadata;
     if (String(item).length > CONTACT_LIMITS.metadataValue) return CONTACT_MESSAGES.metadataValue;
   }
-  return null;
+  return metadataTimezoneProblem(Object.fromEntries(entries.map(([key, item]) => [key, String(item)])));
 }
 
 /** Shared with offline drafts (their sync and the desktop console's draft files), whose rows carry the same metadata. */
@@ -114,6 +122,39 @@ const scheduledFor = () =>
     .nullable()
     .optional();
 
+/**
+ * Consent to be called (TCPA prior express consent): its scope (marketing includes informational calls), where it was
+ * given, when, and the evidence (a text or a link). Null withdraws it; every change is kept in the consent ledger.
+ */
+export const CONSENT_SCOPES = ['informational', 'marketing'] as const;
+export type ConsentScope = (typeof CONSENT_SCOPES)[number];
+export const CONSENT_SOURCES = ['web_form', 'paper', 'csv_import', 'api', 'verbal'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+export const CONSENT_EVIDENCE_MAX = 2000;
+
+export const contactConsent = () =>
+  object({
+    scope: mixed<ConsentScope>()
+      .oneOf([...CONSENT_SCOPES], 'Consent scope must be informational or marketing')
+      .required('Consent scope is required'),
+    source: mixed<ConsentSource>()
+      .oneOf([...CONSENT_SOURCES], 'Consent source must be web_form, paper, csv_import, api or verbal')
+      .required('Consent source is required'),
+    capturedAt: trimmedText()
+      .matches(ISO_DATE_TIME, 'Consent time must be an ISO date and time')
+      .test('date', 'Consent time must be an ISO date and time', (value) => !value || !Number.isNaN(Date.parse(value)))
+      .required('Consent time is required'),
+    evidence: trimmedText()
+      .max(CONSENT_EVIDENCE_MAX, `Consent evidence must be at most ${CONSENT_EVIDENCE_MAX} characters`)
+      .default(''),
+  })
+    .noUnknown('Unknown field: ${unknown}')
+    .typeError('Consent must be an object')
+    .default(undefined)
+    .nullable()
+    .optional();
+export type ContactConsent = { scope: ConsentScope; source: ConsentSource; capturedAt: string; evidence: string };
+
 export const createContactSchema = object({
   phoneNumber: phoneNumber().required(CONTACT_MESSAGES.phoneRequired),
   maxRetries: wholeNumber(
@@ -129,6 +170,7 @@ export const createContactSchema = object({
   metadata: contactMetadata().default(() => ({})),
   scheduledFor: scheduledFor(),
   conversationConfig: conversationConfig(),
+  consent: contactConsent(),
 }).noUnknown('Unknown field: ${unknown}');
 export type CreateContactRequest = InferType<typeof createContactSchema>;
 
@@ -148,12 +190,13 @@ export const updateContactSchema = object({
   metadata: contactMetadata().optional(),
   scheduledFor: scheduledFor(),
   conversationConfig: conversationConfig(),
+  consent: contactConsent(),
 }).noUnknown('Unknown field: ${unknown}');
 export type UpdateContactRequest = InferType<typeof updateContactSchema>;
 
 export const CONTACTS_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 
-const pageLimit = () =>
+export const pageLimit = () =>
   number()
     .transform(fromQueryText)
     .typeError('Limit must be a positive integer')
@@ -163,7 +206,7 @@ const pageLimit = () =>
     .default(CONTACTS_PAGE.defaultLimit);
 
 /** The previous page's `nextCursor`. */
-const cursor = () =>
+export const cursor = () =>
   trimmedText()
     .max(128, 'Invalid cursor')
     .matches(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
@@ -201,6 +244,29 @@ export const addDoNotCallSchema = object({
   reason: trimmedText().max(500, 'Reason must be at most 500 characters').optional(),
 }).noUnknown('Unknown field: ${unknown}');
 export type AddDoNotCallRequest = InferType<typeof addDoNotCallSchema>;
+
+/**
+ * Where an opt-out came from: a stop request heard in a call, the API, the tenant's CRM or other systems (an inbound
+ * webhook), an admin, a text message reply, or an e-mail.
+ */
+export const OPT_OUT_SOURCES = ['call', 'api', 'crm', 'admin', 'sms', 'email', 'webhook', 'web_form'] as const;
+export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
+export const OPT_OUT_EVIDENCE_MAX = 2000;
+
+/**
+ * POST /api/opt-outs: a person asked not to be called again. Also the documented shape of the inbound webhook the
+ * tenant's own systems send (with an API key of the outbound:write permission).
+ */
+export const optOutSchema = object({
+  phoneNumber: phoneNumber().required(CONTACT_MESSAGES.phoneRequired),
+  source: mixed<OptOutSource>()
+    .oneOf([...OPT_OUT_SOURCES], `Source must be one of ${OPT_OUT_SOURCES.join(', ')}`)
+    .required('Source is required'),
+  evidence: trimmedText()
+    .max(OPT_OUT_EVIDENCE_MAX, `Evidence must be at most ${OPT_OUT_EVIDENCE_MAX} characters`)
+    .default(''),
+}).noUnknown('Unknown field: ${unknown}');
+export type OptOutRequest = InferType<typeof optOutSchema>;
 
 export const doNotCallQuerySchema = object({
   limit: pageLimit(),

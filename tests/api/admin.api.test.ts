@@ -49,6 +49,7 @@ describe.each(TEST_DATABASES)('admin overview API (%s)', (kind) => {
       [
         'agents',
         'callsLast30Days',
+        'demoMode',
         'minutesLast30Days',
         'phoneNumbers',
         'tenants',

@@ -204,10 +204,15 @@ describe.each(TEST_DATABASES)('auth API (%s)', (kind) => {
         body: { email, password: 'invitee-pass', invitationToken: token },
       });
       expect(res.status).toBe(202);
-      expect(await app.deps.db('users').where({ email }).first('tenant_id', 'role')).toEqual({
+      const invitee = await app.deps.db('users').where({ email }).first('tenant_id', 'role', 'email_verified');
+      // The invitation reached this address and was opened from it: nothing is left to verify.
+      expect({ ...invitee, email_verified: Boolean(invitee.email_verified) }).toEqual({
         tenant_id: DEMO_TENANT_IDS.demo,
         role: 'user',
+        email_verified: true,
       });
+      const mails = await app.deps.db('mail_outbox').where({ to_address: email }).pluck('kind');
+      expect(mails).toEqual(['invitation-accepted']);
       const used = await app.request('GET', apiRoutes.invitations.byToken(token));
       expect(used.status).toBe(410);
       expect(used.body.message).toBe('This invitation has already been used. Ask the sender for a new link.');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionResponse } from '@shared/api/billing.types';
+import type { BillingStatusResponse, InvoicesResponse, SubscriptionResponse } from '@shared/api/billing.types';
 import { apiRoutes } from '@shared/api/routes';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { freshTenant, type FreshTenant } from './support/api-actions';
@@ -37,6 +37,19 @@ describe.each(TEST_DATABASES)('billing cycle through the payment emulator (%s)',
     return { tenant, clockId: testClockObject.id };
   }
 
+  /** The test card on file and the plan activated: the subscription as it started. */
+  async function activateWithCard(tenant: FreshTenant) {
+    expectStatus(await addCard(app, tenant.admin.token), 200, 'card');
+    return expectStatus(
+      await app.request<SubscriptionResponse>('POST', apiRoutes.billing.subscription(), {
+        token: tenant.admin.token,
+        body: { planId },
+      }),
+      200,
+      'activation',
+    ).body.subscription!;
+  }
+
   beforeAll(async () => {
     app = suite.app;
     superadmin = (await app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
@@ -45,15 +58,7 @@ describe.each(TEST_DATABASES)('billing cycle through the payment emulator (%s)',
 
   it('bills the flat price and the overage minutes on the renewal invoice', async () => {
     const { tenant, clockId } = await tenantOnTestClock();
-    expectStatus(await addCard(app, tenant.admin.token), 200, 'card');
-    const activated = expectStatus(
-      await app.request<SubscriptionResponse>('POST', apiRoutes.billing.subscription(), {
-        token: tenant.admin.token,
-        body: { planId },
-      }),
-      200,
-      'activation',
-    ).body.subscription!;
+    const activated = await activateWithCard(tenant);
 
     const { tenants, usage } = app.built.services;
     const terms = await tenants.usageTerms(tenant.id);
@@ -77,7 +82,7 @@ describe.each(TEST_DATABASES)('billing cycle through the payment emulator (%s)',
       expect(states).toEqual(['sent', 'sent', 'sent']);
     });
 
-    app.deps.sandbox!.stripe.advanceTestClock(clockId, activated.currentPeriodEnd + 60);
+    app.sandbox!.stripe.advanceTestClock(clockId, activated.currentPeriodEnd + 60);
     const stripe = sandboxStripe(app);
     const customerId = (await app.deps.db('tenants').where({ id: tenant.id }).first('stripe_customer_id'))
       .stripe_customer_id as string;
@@ -98,6 +103,37 @@ describe.each(TEST_DATABASES)('billing cycle through the payment emulator (%s)',
       expect(ours.body.subscription?.currentPeriodStart).toBe(activated.currentPeriodEnd);
       expect(ours.body.billingStatus).toBe('active');
     });
+  });
+
+  it('tells a tenant whose renewal was refused what it owes and since when, and lists its invoices', async () => {
+    const { tenant, clockId } = await tenantOnTestClock();
+    const activated = await activateWithCard(tenant);
+    // The card on file starts refusing charges before the renewal.
+    expectStatus(await addCard(app, tenant.admin.token, 'pm_card_chargeCustomerFail'), 200, 'failing card');
+    app.sandbox!.stripe.advanceTestClock(clockId, activated.currentPeriodEnd + 60);
+
+    const status = await eventually(async () => {
+      const res = await app.request<BillingStatusResponse>('GET', apiRoutes.billing.status(), {
+        token: tenant.user.token,
+      });
+      expect(res.body.billingStatus).toBe('delinquent');
+      return res.body;
+    });
+    expect(status.unpaidInvoice).toEqual({
+      amountDue: 2900,
+      currency: 'nzd',
+      dueSince: new Date(activated.currentPeriodEnd * 1000).toISOString(),
+    });
+    const invoices = expectStatus(
+      await app.request<InvoicesResponse>('GET', apiRoutes.billing.invoices(), { token: tenant.user.token }),
+      200,
+      'invoices',
+    ).body.invoices;
+    expect(invoices.map((invoice) => [invoice.status, invoice.amountDue])).toEqual([
+      ['open', 2900],
+      ['paid', 2900],
+    ]);
+    expect(invoices[0]!.attemptCount).toBeGreaterThan(0);
   });
 
   it('says a card whose charges fail was declined, and leaves the tenant inactive', async () => {

@@ -66,6 +66,7 @@ describe.each(TEST_DATABASES)('calls analytics: rollups equal the raw calls (%s)
       transcript: [],
       analysis: call.successful ? { transcriptSummary: 'A call.', callSuccessful: call.successful } : null,
       recordingUrl: null,
+      hasRecording: false,
     };
   }
 
@@ -179,13 +180,20 @@ describe.each(TEST_DATABASES)('calls analytics: rollups equal the raw calls (%s)
           return expectStatus(res, 200, 'analytics').body;
         }),
       );
+    // Each answer is held against the raw calls of its moment: a job may record a call between the two.
+    const matchesRawCalls = async (answered: CallsAnalyticsResponse[]) => {
+      for (const [index, period] of PERIODS.entries()) {
+        expect(answered[index]!.totals).toMatchObject((await fromRawCalls(period)).totals);
+      }
+    };
     const before = await answers();
+    await matchesRawCalls(before);
+    expect(before[2]!.totals.totalCalls).toBeGreaterThan(0);
     await app.deps.db.transaction(async (trx) => {
       await tenantCallRollups.down(trx);
       await tenantCallRollups.up(trx);
     });
-    expect(await answers()).toEqual(before);
-    expect(before[2]!.totals.totalCalls).toBe((await fromRawCalls('90d')).totals.totalCalls);
+    await matchesRawCalls(await answers());
   });
 });
 

@@ -257,6 +257,7 @@ describe.each(TEST_DATABASES)('voice provider webhook and call recording (%s)', 
         transcript: [],
         analysis: null,
         recordingUrl: null,
+        hasRecording: false,
       };
       return { payer, agentId: created.body.agent.id as string, conversation };
     }

@@ -67,6 +67,10 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
         costCents: expect.any(Number),
         currency: 'nzd',
         conversationId: expect.stringMatching(/^conv_/),
+        outcome: 'answered',
+        transfer: null,
+        // An inbound call: its opening is not checked for the AI disclosure.
+        disclosureMissing: null,
       });
       expect(body.message).toBeUndefined();
       expect(body.transcriptUnavailable).toBe(false);
@@ -177,6 +181,7 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
         transcript: [],
         analysis: null,
         recordingUrl: null,
+        hasRecording: false,
       });
       expect(outcome).toBe('recorded');
       const id = String(
@@ -283,6 +288,37 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
       const after = (await detail(callId)).body;
       expect(after.analysedAt! >= before.analysedAt!).toBe(true);
       expect((await get(apiRoutes.analysisRuns.byId(run.id), other.admin.token)).status).toBe(404);
+    });
+
+    it('flags an outbound call whose first words lack the AI disclosure, and not one that has it', async () => {
+      const row = await app.deps.db('calls').where({ id: callId }).first();
+      const data = JSON.parse(row.conversation_data);
+      const { callAnalysis, tenants } = suite.app.built.services;
+      const { name } = await tenants.get(tenant.id);
+      const opening = (message: string) =>
+        JSON.stringify({ ...data, transcript: [{ role: 'agent', message, timeInCallSecs: 0 }] });
+      try {
+        await app.deps
+          .db('calls')
+          .where({ id: callId })
+          .update({
+            direction: 'outbound',
+            conversation_data: opening(`Hi, this is the automated assistant calling for ${name}. Kia ora!`),
+          });
+        await callAnalysis.analyseCall(callId, null, true);
+        expect((await detail(callId)).body.call.disclosureMissing).toBe(false);
+        await app.deps
+          .db('calls')
+          .where({ id: callId })
+          .update({ conversation_data: opening('Kia ora, just a quick call about your appointment.') });
+        await callAnalysis.analyseCall(callId, null, true);
+        expect((await detail(callId)).body.call.disclosureMissing).toBe(true);
+      } finally {
+        await app.deps
+          .db('calls')
+          .where({ id: callId })
+          .update({ direction: row.direction, conversation_data: row.conversation_data, disclosure_missing: null });
+      }
     });
 
     it('adds a caller who asked not to be called again to the do-not-call list, once', async () => {

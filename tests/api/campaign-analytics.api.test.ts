@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CALL_OUTCOMES } from '@shared/domain/call-outcomes';
 import { DateTime } from 'luxon';
 import { apiRoutes } from '@shared/api/routes';
 import { campaignDays } from '@shared/domain/campaign-days';
 import { CAMPAIGN_MESSAGES } from '@shared/schemas/campaign.schema';
-import { buyNumber, createAgent, freshTenant, INBOUND_CAMPAIGN, outboundCampaign } from './support/api-actions';
+import {
+  buyNumber,
+  createAgent,
+  OUTBOUND_DISCLOSURE,
+  freshTenant,
+  INBOUND_CAMPAIGN,
+  outboundCampaign,
+} from './support/api-actions';
 import { expectStatus } from './support/api-client';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
@@ -36,7 +44,11 @@ describe.each(TEST_DATABASES)('campaign analytics (%s)', (kind) => {
   /** An outbound campaign on an agent of its own, created through the routes (and so not started yet). */
   async function createOutboundCampaign(): Promise<string> {
     const number = await buyNumber(app, admin);
-    const agent = expectStatus(await createAgent(app, admin, { phoneNumberId: number.id }), 201, 'agent').body.agent;
+    const agent = expectStatus(
+      await createAgent(app, admin, { phoneNumberId: number.id, disclosure: OUTBOUND_DISCLOSURE }),
+      201,
+      'agent',
+    ).body.agent;
     const created = await app.request('POST', apiRoutes.campaigns.collection(), {
       token: admin,
       body: {
@@ -121,7 +133,7 @@ describe.each(TEST_DATABASES)('campaign analytics (%s)', (kind) => {
 
     const res = await analytics(campaignId, '?from=2026-11-24&to=2026-11-26');
     expect(res.status, res.text).toBe(200);
-    const noCalls = { answered: 0, voicemail: 0, busy: 0, no_answer: 0, failed: 0 };
+    const noCalls = Object.fromEntries(CALL_OUTCOMES.map((outcome) => [outcome, 0]));
     expect(res.body).toEqual({
       from: '2026-11-24',
       to: '2026-11-26',
@@ -135,6 +147,14 @@ describe.each(TEST_DATABASES)('campaign analytics (%s)', (kind) => {
       answered: 2,
       answerRate: 0.5,
       averageDurationSec: Math.round(answeredSeconds / 2),
+      transferred: 0,
+      transferMissed: 0,
+      callbacksDue: 0,
+      machineVerdicts: 0,
+      voicemailLeft: 0,
+      machineRate: 0,
+      verdictsMarkedWrong: 0,
+      wrongVerdictShare: null,
       costCents: costOfPeriod('2026-11-24', '2026-11-26'),
       currency: 'nzd',
     });

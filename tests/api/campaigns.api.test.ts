@@ -5,6 +5,7 @@ import { CAMPAIGN_MESSAGES } from '@shared/schemas/campaign.schema';
 import {
   buyNumber,
   createAgent,
+  OUTBOUND_DISCLOSURE,
   freshTenant,
   INBOUND_CAMPAIGN,
   outboundCampaign,
@@ -34,7 +35,7 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
   const patch = (id: string, body: object, token = admin) => app.request('PATCH', campaigns.byId(id), { token, body });
 
   async function newAgent(name: string): Promise<string> {
-    const res = await createAgent(app, admin, { name });
+    const res = await createAgent(app, admin, { name, disclosure: OUTBOUND_DISCLOSURE });
     return expectStatus(res, 201, 'agent').body.agent.id;
   }
 
@@ -55,13 +56,16 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
       knowledgeUrl: null,
       active: true,
       campaignType: 'inbound',
+      purpose: 'informational',
       agentId: null,
+      defaultCountry: 'NZ',
       callingHoursType: 'specific_hours',
       callingStartTime: '09:00',
       callingEndTime: '17:00',
       daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
       maxCallsPerDay: 100,
       callIntervalMinutes: 5,
+      machineHandling: { action: 'hang_up', message: null, screeningBot: 'human' },
       pausedReason: null,
       pausedAt: null,
       createdAt: expect.any(String),
@@ -244,6 +248,31 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.fields.agentId).toBe('The agent could not be found.');
   });
+
+  it('refuses an outbound campaign, or its start, with an agent that has no disclosure line', async () => {
+    // A tenant of its own: this suite's tenant is at its plan's agent limit.
+    const own = await freshTenant(app, { outboundCallingEnabled: true });
+    const token = own.admin.token;
+    const create = (body: object) => app.request('POST', campaigns.collection(), { token, body });
+    const bare = expectStatus(await createAgent(app, token, { name: 'Tui' }), 201, 'agent').body.agent;
+    expect(bare.disclosure).toBeNull();
+    const refused = await create(outbound(bare.id));
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.fields.agentId).toMatch(/no disclosure line/);
+
+    // Given one, the campaign is created; cleared again behind its back, the campaign cannot start.
+    const given = await app.request('PATCH', apiRoutes.agents.byId(bare.id), {
+      token,
+      body: { disclosure: OUTBOUND_DISCLOSURE },
+    });
+    expect(given.status, given.text).toBe(200);
+    expect(given.body.agent.disclosure).toBe(OUTBOUND_DISCLOSURE);
+    const { campaign } = expectStatus(await create(outbound(bare.id)), 201, 'campaign').body;
+    await app.deps.db('agents').where({ id: bare.id }).update({ disclosure: null });
+    const start = await app.request('POST', apiRoutes.campaigns.resume(campaign.id), { token });
+    expect(start.status, start.text).toBe(400);
+    expect(start.body.fields.agentId).toMatch(/no disclosure line/);
+  });
 });
 
 describe.each(TEST_DATABASES)('outbound gating (%s)', (kind) => {
@@ -253,7 +282,8 @@ describe.each(TEST_DATABASES)('outbound gating (%s)', (kind) => {
     const { app, tenant } = suite;
     const token = tenant.admin.token;
     await buyNumber(app, token);
-    const agentId = expectStatus(await createAgent(app, token), 201, 'agent').body.agent.id;
+    const agentId = expectStatus(await createAgent(app, token, { disclosure: OUTBOUND_DISCLOSURE }), 201, 'agent').body
+      .agent.id;
     const refused = await app.request('POST', campaigns.collection(), { token, body: outbound(agentId) });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('OUTBOUND_NOT_ENABLED');

@@ -45,6 +45,7 @@ const EXPECTED: Record<ImportSkipReason | 'imported', number[]> = {
   duplicate: [],
   wrong_column_count: [],
   do_not_call: [],
+  invalid_timezone: [],
 };
 for (let i = 0; i < ROWS; i++) EXPECTED[planOf(i)].push(i + 2);
 

@@ -72,6 +72,29 @@ describe.each(TEST_DATABASES)('contact draft sync API (%s)', (kind) => {
     expect(numbers).not.toContain('+64215551002');
   });
 
+  it('stores the zone of a synced contact from its metadata or its number, again when a sync changes them', async () => {
+    const landline = await add('+12125551010');
+    const { results } = await report([
+      { key: 'zoned', op: 'create', phoneNumber: '+64215551011', metadata: { timezone: 'Pacific/Chatham' } },
+      {
+        key: landline.id,
+        op: 'update',
+        contactId: landline.id,
+        baseVersion: landline.version,
+        metadata: { timezone: 'America/Chicago' },
+      },
+    ]);
+    expect(results.map((r) => [r.key, r.contact?.timezones, r.contact?.timezoneSource])).toEqual([
+      ['zoned', ['Pacific/Chatham'], 'metadata'],
+      [landline.id, ['America/Chicago'], 'metadata'],
+    ]);
+    // A zone no clock has is the request's 400 (the draft editor checks the same row first).
+    const bad = await sync([
+      { key: 'bad', op: 'create', phoneNumber: '+64215551012', metadata: { timezone: 'Pacific/Nowhere' } },
+    ]);
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a change to a contact that changed, was deleted or is being dialled, with the server contact', async () => {
     const changed = await add('+64215551101');
     const deleted = await add('+64215551102');

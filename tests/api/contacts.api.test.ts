@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactJobs } from '../../server/src/modules/contacts/contacts.jobs';
 import type { ImportReport, OutboundContact } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
+import { migrateToLatest, migrationSource } from '../../server/src/db/migrations';
 import { CONTACT_MESSAGES } from '@shared/schemas/contact.schema';
 import { createOutboundCampaign, freshTenant, INBOUND_CAMPAIGN, type FreshTenant } from './support/api-actions';
 import { expectStatus } from './support/api-client';
 import { importCsv, sendCsv } from './support/contact-imports';
+import { openEventStream } from './support/sse-client';
 import { updateContactRows } from './support/contact-rows';
 import { useApiSuite } from './support/api-suite';
 import { TEST_DATABASES, type TestApp } from './support/test-app';
@@ -48,12 +50,17 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
         maxRetries: 3,
         retryDelayMinutes: 30,
         metadata: { name: 'Ana', visits: '3' },
+        // A New Zealand mobile may ring on the Chatham Islands too: the legal hours must hold in both.
+        timezones: ['Pacific/Auckland'],
+        timezoneSource: 'number',
         status: 'pending',
         attemptsMade: 0,
         scheduledFor: null,
         nextAttemptAt: expect.any(String),
         conversationConfig: null,
         conversationId: null,
+        consent: null,
+        skipReason: null,
         version: 1,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -62,6 +69,27 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('CONTACT_NUMBER_IN_CAMPAIGN');
       expect(again.body.message).toBe('This number is already in the campaign.');
+    });
+
+    it('stores the zone a contact is called in and why, again whenever its number or metadata changes', async () => {
+      const named = await add({ phoneNumber: '+64215550111', metadata: { Timezone: 'Pacific/Chatham' } });
+      expect(named.status, named.text).toBe(201);
+      const { id } = named.body.contact as OutboundContact;
+      expect(named.body.contact).toMatchObject({ timezones: ['Pacific/Chatham'], timezoneSource: 'metadata' });
+      const patch = (body: object) => app.request('PATCH', contacts.byId(id), { token: admin, body });
+      const landline = await patch({ phoneNumber: '+12125550111', metadata: { name: 'Cy' } });
+      expect(landline.body.contact).toMatchObject({ timezones: ['America/New_York'], timezoneSource: 'number' });
+      // Retry settings leave the zone as it is.
+      expect((await patch({ maxRetries: 2 })).body.contact).toMatchObject({ timezones: ['America/New_York'] });
+      const christmas = await patch({ phoneNumber: '+61891641234' });
+      expect(christmas.body.contact).toMatchObject({ timezones: ['Indian/Christmas'], timezoneSource: 'number' });
+
+      const invalid = await add({ phoneNumber: '+64215550112', metadata: { timezone: 'Auckland' } });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.fields.metadata).toBe(
+        'Timezone "Auckland" is not an IANA time zone (such as America/Chicago)',
+      );
+      expect((await patch({ metadata: { timezone: 'EST5' } })).status).toBe(400);
     });
 
     it('refuses numbers it cannot call, with the reason', async () => {
@@ -211,7 +239,7 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
     const EXPECTED: ImportReport = {
       totalRows: 8,
       imported: 2,
-      skipped: { duplicate: 2, invalid_number: 2, wrong_column_count: 1, do_not_call: 1 },
+      skipped: { duplicate: 2, invalid_number: 2, wrong_column_count: 1, do_not_call: 1, invalid_timezone: 0 },
       issues: [
         { row: 4, phoneNumber: '+64215550300', reason: 'duplicate', detail: 'Already in the list' },
         { row: 5, phoneNumber: '021 555 0301', reason: 'duplicate', detail: 'Same number as row 2' },
@@ -247,6 +275,30 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       // The same file again adds nothing: every number is there now.
       const again = await importCsv(app, admin, target, FILE);
       expect(again.report?.imported).toBe(0);
+    });
+
+    it('imports a timezone column as the contact’s zone, and skips a row whose zone is not one', async () => {
+      const { campaignId: zoned } = await createOutboundCampaign(app, admin);
+      const file = ['phone,timezone', '+61412345601,Australia/Perth', '+61412345602,Perth', '+61412345603,'].join('\n');
+      const done = await importCsv(app, admin, zoned, file);
+      expect(done.report).toMatchObject({
+        imported: 2,
+        skipped: { invalid_timezone: 1 },
+        issues: [
+          {
+            row: 3,
+            phoneNumber: '+61412345602',
+            reason: 'invalid_timezone',
+            detail: 'Timezone "Perth" is not an IANA time zone (such as America/Chicago)',
+          },
+        ],
+      });
+      const list = (await page('', zoned)).body.contacts as OutboundContact[];
+      expect(list.map((c) => [c.phoneNumber, c.timezones.length, c.timezoneSource])).toEqual([
+        ['+61412345601', 1, 'metadata'],
+        // An Australian mobile may ring anywhere on the mainland or Lord Howe Island.
+        ['+61412345603', 7, 'country_intersection'],
+      ]);
     });
 
     it('exports formula-safe CSV that imports back into the same contacts', async () => {
@@ -289,9 +341,19 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       expect(strip((await page('', copy)).body.contacts)).toEqual(strip((await page('', target)).body.contacts));
     });
 
-    it('marks an import failed once its job has run out of retries', async () => {
+    it('gives a row holding a calling code alone its own reason, and checks the rest of the file', async () => {
+      const res = await sendCsv(app, admin, `${contacts.import(target)}?dryRun=true`, 'phone\n+64\n+64215550391');
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.report).toMatchObject({ totalRows: 2, imported: 1, skipped: { invalid_number: 1 } });
+      expect(res.body.report.issues).toEqual([
+        { row: 2, phoneNumber: '+64', reason: 'invalid_number', detail: expect.any(String) },
+      ]);
+    });
+
+    it('marks an import failed once its job has run out of retries, and tells its tenant’s streams', async () => {
       const { contacts: service } = app.built.services;
       const crash = vi.spyOn(service, 'runImport').mockRejectedValue(new Error('disk on fire'));
+      const stream = await openEventStream(app.baseUrl, user);
       try {
         const started = await service.startImport(tenant.id, 'test', target, 'phone\n+64215550390');
         const [job] = contactJobs(service);
@@ -299,7 +361,10 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
         await expect(job!.handler({ importId: started.id }, run)).rejects.toThrow('disk on fire');
         const failed = (await app.request('GET', contacts.importById(started.id), { token: user })).body.import;
         expect(failed).toMatchObject({ status: 'failed', error: 'The import could not be completed.', report: null });
+        const told = await stream.next((event) => event.type === 'import.failed');
+        expect(told.data).toMatchObject({ importId: started.id, error: 'The import could not be completed.' });
       } finally {
+        stream.close();
         crash.mockRestore();
       }
     });
@@ -323,6 +388,24 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
       expect(latin1.status).toBe(400);
       expect((await sendCsv(app, admin, `${contacts.import(target)}?dryRun=maybe`, 'p\n1')).status).toBe(400);
     });
+  });
+
+  it('fills the zone of contacts stored before zones were (migration 0020, run again)', async () => {
+    const { campaignId: older } = await createOutboundCampaign(app, admin);
+    const numbers = ['+12125550401', '+61891620401', '+6421555040'];
+    for (const phoneNumber of numbers) expectStatus(await add({ phoneNumber }, older), 201, phoneNumber);
+    expectStatus(await add({ phoneNumber: '+12125550402', metadata: { timezone: 'Asia/Tokyo' } }, older), 201, 'named');
+    const before = (await page('', older)).body.contacts as OutboundContact[];
+    await app.deps.db.migrate.down({ migrationSource });
+    await migrateToLatest(app.deps.db);
+    const after = (await page('', older)).body.contacts as OutboundContact[];
+    expect(after.map((c) => [c.phoneNumber, c.timezones, c.timezoneSource])).toEqual([
+      ['+12125550401', ['America/New_York'], 'number'],
+      ['+61891620401', ['Indian/Cocos'], 'number'],
+      ['+6421555040', ['Pacific/Auckland'], 'number'],
+      ['+12125550402', ['Asia/Tokyo'], 'metadata'],
+    ]);
+    expect(after).toEqual(before);
   });
 
   it('leaves writes to admins and hides other tenants', async () => {
@@ -388,7 +471,7 @@ describe.each(TEST_DATABASES)('do-not-call API (%s)', (kind) => {
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body.report).toMatchObject({
       imported: 2,
-      skipped: { duplicate: 1, invalid_number: 1, wrong_column_count: 0, do_not_call: 0 },
+      skipped: { duplicate: 1, invalid_number: 1, wrong_column_count: 0, do_not_call: 0, invalid_timezone: 0 },
     });
 
     const list = await app.request('GET', `${doNotCall.collection()}?limit=2`, { token: tenant.user.token });

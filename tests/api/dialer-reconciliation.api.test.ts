@@ -3,7 +3,7 @@ import { apiRoutes } from '@shared/api/routes';
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BaseUrlRequestClient } from '../../server/src/providers/telephony/twilio.telephony';
-import { buyNumber, createAgent, outboundCampaign, type FreshTenant } from './support/api-actions';
+import { buyNumber, createAgent, OUTBOUND_DISCLOSURE, outboundCampaign, type FreshTenant } from './support/api-actions';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
 import { testClock, TEST_DATABASES, type TestApp } from './support/test-app';
@@ -90,7 +90,10 @@ describe.each(TEST_DATABASES)('dialer reconciliation from the Twilio call (%s)',
     await db()('tenants').where({ id: tenant.id }).update({ outbound_calling_enabled: true });
     const number = await buyNumber(app, tenant.admin.token);
     callerNumber = number.phoneNumber;
-    const agent = await createAgent(app, tenant.admin.token, { phoneNumberId: number.id });
+    const agent = await createAgent(app, tenant.admin.token, {
+      phoneNumberId: number.id,
+      disclosure: OUTBOUND_DISCLOSURE,
+    });
     expect(agent.status, agent.text).toBe(201);
     providerAgentId = (await db()('agents').where({ id: agent.body.agent.id }).first()).elevenlabs_agent_id;
     const campaign = await app.request('POST', apiRoutes.campaigns.collection(), {

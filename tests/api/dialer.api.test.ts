@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import { LEGAL_QUIET_HOURS } from '@shared/domain/calling-window';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { buyNumber, createAgent, freshTenant, setTenantBilling, type FreshTenant } from './support/api-actions';
+import { freshTenant, setTenantBilling, type FreshTenant } from './support/api-actions';
 import { expectStatus } from './support/api-client';
-import { insertContactRow, updateContactRows } from './support/contact-rows';
+import { updateContactRows } from './support/contact-rows';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
+import { outboundScene } from './support/outbound-scene';
 import { DIALER_JOBS_OFF, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -18,7 +19,6 @@ import { DIALER_JOBS_OFF, testClock, TEST_DATABASES, type TestApp } from './supp
  * leaves (invalid numbers, contacts already done, attempts a dead worker left).
  */
 
-const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** Wednesday 25 November 2026, 11:00 in Auckland (NZDT): inside the campaign's window and New Zealand's legal hours. */
 const WEDNESDAY_MORNING_NZ = new Date('2026-11-24T22:00:00.000Z');
 
@@ -33,53 +33,11 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
   let agentId: string;
   let superadmin: string;
 
-  const now = () => clock.now().toISOString();
-
-  /** A running campaign, dialled by the tests alone: this suite's workers leave the dialer's jobs alone. */
-  async function insertCampaign(fields: Record<string, unknown> = {}): Promise<string> {
-    const id = randomUUID();
-    await app.deps.db('campaigns').insert({
-      id,
-      tenant_id: tenant.id,
-      name: `Recall ${id.slice(0, 6)}`,
-      goal: 'Book check-ups',
-      active: true,
-      campaign_type: 'outbound',
-      agent_id: agentId,
-      calling_hours_type: 'specific_hours',
-      calling_start_time: '09:00',
-      calling_end_time: '17:00',
-      timezone: 'Pacific/Auckland',
-      days_of_week: JSON.stringify(EVERY_DAY),
-      max_calls_per_day: 100,
-      call_interval_minutes: 1,
-      created_at: now(),
-      updated_at: now(),
-      ...fields,
-    });
-    return id;
-  }
-
-  async function insertContact(
-    campaignId: string,
-    phoneNumber: string,
-    fields: Record<string, unknown> = {},
-  ): Promise<string> {
-    const id = randomUUID();
-    await insertContactRow(app.deps.db, {
-      id,
-      tenant_id: tenant.id,
-      campaign_id: campaignId,
-      phone_number: phoneNumber,
-      metadata: JSON.stringify({ firstName: 'Aroha' }),
-      max_retries: 3,
-      retry_delay_minutes: 30,
-      created_at: now(),
-      updated_at: now(),
-      ...fields,
-    });
-    return id;
-  }
+  /** Running campaigns and contacts written straight to their tables, dialled by the tests alone. */
+  let scene: Awaited<ReturnType<typeof outboundScene>>;
+  const insertCampaign = (fields?: Record<string, unknown>) => scene.insertCampaign(fields);
+  const insertContact = (campaignId: string, phoneNumber: string, fields?: Record<string, unknown>) =>
+    scene.insertContact(campaignId, phoneNumber, fields);
 
   /** A contact added through the API, as an admin adds one. */
   async function addContact(campaignId: string, phoneNumber: string, body: Record<string, unknown> = {}) {
@@ -104,11 +62,9 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     admin = tenant.admin.token;
     user = tenant.user.token;
     other = await freshTenant(app);
-    await app.deps.db('tenants').whereIn('id', [tenant.id, other.id]).update({ outbound_calling_enabled: true });
-    const number = await buyNumber(app, admin);
-    const agent = await createAgent(app, admin, { phoneNumberId: number.id });
-    expect(agent.status, agent.text).toBe(201);
-    agentId = agent.body.agent.id;
+    await app.deps.db('tenants').where({ id: other.id }).update({ outbound_calling_enabled: true });
+    scene = await outboundScene(app, tenant, clock);
+    agentId = scene.agentId;
     superadmin = (await app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
   });
 
@@ -169,8 +125,8 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     expect(await dial(campaignId)).toEqual({ placed: 0, idle: 'nothing-due' });
     const row = await contactRow(perth);
     expect(row.status).toBe('pending');
-    // 09:00 AWST on Wednesday is 01:00 UTC on the 25th.
-    expect(new Date(row.next_attempt_at).toISOString()).toBe('2026-11-25T01:00:00.000Z');
+    // 09:00 AWST on Wednesday is 01:00 UTC on the 25th: it is not claimed before then.
+    expect(new Date(row.next_callable_at).toISOString()).toBe('2026-11-25T01:00:00.000Z');
     expect(await app.deps.db('call_attempts').where({ contact_id: perth })).toHaveLength(0);
   });
 
@@ -182,8 +138,10 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
       body: { phoneNumber: '+6421000125' },
     });
     expect(listing.status, listing.text).toBe(201);
+    // Listing the number is an opt-out: its pending contact ends at once (reason do_not_call), before any dial.
+    expect(await contactRow(listed)).toMatchObject({ status: 'failed', skip_reason: 'do_not_call' });
     const preview = await app.request('GET', apiRoutes.dialer.preview(campaignId), { token: user });
-    expect(preview.body).toMatchObject({ total: 1, willCall: 0, skipped: { doNotCall: 1 } });
+    expect(preview.body).toMatchObject({ total: 0, callableNow: 0 });
     expect(await dial(campaignId)).toEqual({ placed: 0, idle: 'nothing-due' });
     expect((await contactRow(listed)).status).toBe('failed');
     expect(await app.deps.db('call_attempts').where({ contact_id: listed })).toHaveLength(0);
@@ -219,14 +177,16 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     await insertContact(campaignId, '+6421000140', { status: 'completed' });
     const res = await app.request('GET', apiRoutes.dialer.preview(campaignId), { token: user });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({
+    // The next Sunday in Auckland starts at 11:00 UTC on Saturday 28 November. The San Francisco number is called in
+    // its own zone's legal hours: 8 am in Los Angeles is 16:00 UTC.
+    expect(res.body).toMatchObject({
       total: 5,
-      willCall: 1,
-      skipped: { invalidNumber: 1, doNotCall: 0, duplicate: 1, outsideLegalHours: 2 },
-      estimatedFinishAt: expect.any(String),
+      callableNow: 0,
+      callableLater: [{ count: 1, firstCallableAt: '2026-11-28T16:00:00.000Z' }],
+      neverCallable: { count: 4, invalidNumber: 1, doNotCall: 0, duplicate: 1, outsideLegalHours: 2 },
     });
-    // The next Sunday in Auckland starts at 11:00 UTC on Saturday 28 November.
-    expect(res.body.estimatedFinishAt).toBe('2026-11-28T11:00:00.000Z');
+    // The invalid and repeated numbers are dialled (and refused) first, a minute apart.
+    expect(res.body.estimatedFinish.earliest).toBe('2026-11-28T16:00:00.000Z');
     expect((await app.request('GET', apiRoutes.dialer.preview(campaignId), { token: other.admin.token })).status).toBe(
       404,
     );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCallAllowed, type CampaignWindow } from '@shared/domain/calling-window';
-import { buyNumber, createAgent, freshTenant } from './support/api-actions';
+import { buyNumber, createAgent, freshTenant, OUTBOUND_DISCLOSURE } from './support/api-actions';
 import { eventually } from './support/eventually';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -35,7 +35,10 @@ async function seed(app: TestApp, campaigns: number, perCampaign: number): Promi
   const tenant = await freshTenant(app, { planTerms: { minutesIncluded: 100_000 } });
   await app.deps.db('tenants').where({ id: tenant.id }).update({ outbound_calling_enabled: true });
   const number = await buyNumber(app, tenant.admin.token);
-  const agent = await createAgent(app, tenant.admin.token, { phoneNumberId: number.id });
+  const agent = await createAgent(app, tenant.admin.token, {
+    phoneNumberId: number.id,
+    disclosure: OUTBOUND_DISCLOSURE,
+  });
   expect(agent.status, agent.text).toBe(201);
   const now = new Date(BUSINESS_START).toISOString();
   const campaignRows = Array.from({ length: campaigns }, (_, index) => ({

@@ -10,7 +10,9 @@ import { expectStatus } from './support/api-client';
 import { useApiSuite } from './support/api-suite';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { openEventStream, type EventStream } from './support/sse-client';
+import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { MAX_STREAMS_PER_CALLER } from '../../server/src/modules/events/events.routes';
+import { PLATFORM_NOTICE_MS } from '../../server/src/modules/events/events.service';
 import { testClock, TEST_DATABASES, type DatabaseKind, type TestApp } from './support/test-app';
 
 /** Long enough for a stream that should receive nothing to have received it, were it delivered. */
@@ -49,7 +51,7 @@ function useEventsSuite(kind: DatabaseKind) {
 }
 
 describe.each(TEST_DATABASES)('live events: GET /api/events (%s)', (kind) => {
-  const { open, publish, ...suite } = useEventsSuite(kind);
+  const { open, publish, track, ...suite } = useEventsSuite(kind);
   let app: TestApp;
   let tenant: FreshTenant;
   let other: FreshTenant;
@@ -59,6 +61,12 @@ describe.each(TEST_DATABASES)('live events: GET /api/events (%s)', (kind) => {
     expect((await open(undefined)).status).toBe(401);
     const res = await fetch(`${app.baseUrl}${apiRoutes.events.stream()}?access_token=${tenant.admin.token}`);
     expect(res.status).toBe(401);
+  });
+
+  it('answers a HEAD with the stream’s head alone, holding nothing open', async () => {
+    const head = await app.request('HEAD', apiRoutes.events.stream(), { token: tenant.admin.token });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
   });
 
   it('streams text/event-stream, uncompressed and uncached, with heartbeats', async () => {
@@ -104,6 +112,46 @@ describe.each(TEST_DATABASES)('live events: GET /api/events (%s)', (kind) => {
     expect(member.events.map((event) => event.type)).not.toContain('billing.status_changed');
   });
 
+  it('tells superadmins, once a second at most and without numbers or data, that some tenant’s dialer moved', async () => {
+    const superadminToken = (await app.login(DEMO_ACCOUNTS.superadmin.email)).accessToken;
+    const superadmin = await openEventStream(app.baseUrl, superadminToken, undefined, apiRoutes.events.platform());
+    track(superadmin);
+    const refused = await openEventStream(app.baseUrl, other.admin.token, undefined, apiRoutes.events.platform());
+    expect(refused.status).toBe(403);
+    const admin = await open(other.admin.token);
+    const moved = { type: 'campaign.progress', data: { campaignId: 'c1', completed: 1, total: 2 } } as const;
+    for (let i = 0; i < 5; i += 1) await app.built.services.events.publish(tenant.id, moved);
+    const notice = await superadmin.next((event) => event.type === 'operations.changed');
+    expect(notice).toEqual({ id: null, type: 'operations.changed', data: { at: expect.any(String) } });
+    // The burst folds into the first notice and one after the pause.
+    await superadmin.next((event) => event.type === 'operations.changed' && event !== notice);
+    await pause(PLATFORM_NOTICE_MS + QUIET_MS);
+    expect(superadmin.events.filter((event) => event.type === 'operations.changed')).toHaveLength(2);
+    await publish(other.id, '+6493334444');
+    await admin.next((event) => event.data.phoneNumber === '+6493334444');
+    expect(admin.events.map((event) => event.type)).not.toContain('operations.changed');
+  });
+
+  it('tells the tenant’s admins of a role change, and members nothing of it', async () => {
+    const { tenant: created, users } = await createTestTenant(app, { users: ['admin', 'user', 'user'] });
+    const [owner, promoted, bystander] = await Promise.all(users.map((user) => signIn(app, user.email, user.password)));
+    const [adminStream, bystanderStream] = [await open(owner!.accessToken), await open(bystander!.accessToken)];
+    const team = await app.request<TeamResponse>('GET', apiRoutes.team.members(created.id), {
+      token: owner!.accessToken,
+    });
+    const promotedId = team.body.users.find((member) => member.email === promoted!.user.email)!.id;
+    const changed = await app.request('PATCH', apiRoutes.team.member(created.id, promotedId), {
+      token: owner!.accessToken,
+      body: { role: 'admin' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await publish(created.id, '+6491113333');
+    const event = await adminStream.next((delivered) => delivered.type === 'member.role_changed');
+    expect(event).toMatchObject({ type: 'member.role_changed', data: { userId: promotedId, role: 'admin' } });
+    await bystanderStream.next((delivered) => delivered.data.phoneNumber === '+6491113333');
+    expect(bystanderStream.events.map((delivered) => delivered.type)).not.toContain('member.role_changed');
+  });
+
   it('replays what a reconnecting stream missed after its Last-Event-ID, once, and nothing of other tenants', async () => {
     const first = await open(tenant.user.token);
     await publish(tenant.id, '+6491110001');
@@ -137,7 +185,11 @@ describe.each(TEST_DATABASES)('live events: GET /api/events (%s)', (kind) => {
   });
 
   it('ignores a Last-Event-ID that is not a number: nothing is replayed, live events follow', async () => {
+    // The earlier event has reached this instance's streams before the new stream opens, so only a replay could send it.
+    const witness = await open(tenant.user.token);
     await publish(tenant.id, '+6491113330');
+    await witness.next((event) => event.data.phoneNumber === '+6491113330');
+    witness.close();
     const stream = await open(tenant.user.token, 'abc');
     expect(stream.status).toBe(200);
     await publish(tenant.id, '+6491113331');

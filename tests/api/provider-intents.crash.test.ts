@@ -6,7 +6,7 @@ import { toBool, type Db } from '../../server/src/db/database';
 import { BaseUrlRequestClient } from '../../server/src/providers/telephony/twilio.telephony';
 import { startSandbox } from '../../server/src/sandbox';
 import { openCrashLeg } from './support/crash-leg';
-import type { ServerProcess } from './support/server-process';
+import { EndedBeforeReady, type ServerProcess } from './support/server-process';
 import { TEST_DATABASES, type DatabaseKind } from './support/test-app';
 import { apiRoutes } from '@shared/api/routes';
 
@@ -282,7 +282,7 @@ describe('kill -9 during provider side effects', () => {
         for (const [index, life] of SCRIPTED[kind].entries()) {
           const started = await leg.start(life.crashAt).catch((error: unknown) => {
             // Recovery at start-up can reach the checkpoint before the server listens: that is the crash asked for.
-            if (error instanceof Error && error.message.startsWith('server ended (SIGKILL)')) return null;
+            if (error instanceof EndedBeforeReady && error.signal === 'SIGKILL') return null;
             throw error;
           });
           if (!started) continue;

@@ -3,7 +3,8 @@ import { dialectOf } from '../../server/src/db/dialect';
 import type { Db } from '../../server/src/db/database';
 import { newId } from '../../server/src/lib/ids';
 import { startTestApp, type DatabaseKind, type TestApp } from '../api/support/test-app';
-import { interleave, median, type BenchResult } from './harness';
+import { claimAgainstKeyFetch } from './claim-timing';
+import { median, type BenchResult } from './harness';
 
 /**
  * D1: the dialer's claim of 50 due contacts in a 100k-contact campaign (the lease, through the dialect's claim)
@@ -46,47 +47,11 @@ async function seedCampaign(app: TestApp, contacts: number): Promise<{ tenantId:
   return { tenantId: tenant.id, campaignId };
 }
 
-/** Time of one call in milliseconds. */
-async function timed(body: () => Promise<unknown>): Promise<number> {
-  const started = process.hrtime.bigint();
-  await body();
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
 export async function benchDialerClaim(kind: DatabaseKind): Promise<BenchResult> {
   const app = await startTestApp(kind, { config: { runWorkers: false } });
   try {
     const { campaignId } = await seedCampaign(app, CONTACTS);
-    const { contactDialing } = app.built.services;
-    const db = app.deps.db;
-    const ids = (
-      (await db('outbound_contacts')
-        .where({ campaign_id: campaignId })
-        .limit(CLAIM * 40)
-        .select('id')) as Array<{
-        id: string;
-      }>
-    ).map((row) => row.id);
-    let round = 0;
-    const claim = async () => {
-      const token = newId();
-      const ms = await timed(() => contactDialing.claimDue(campaignId, CLAIM, token, 60));
-      // Give them back, so every claim finds the campaign as full as the first (untimed).
-      await db('outbound_contacts')
-        .where({ lease_token: token })
-        .update({ status: 'pending', lease_token: null, lease_until: null });
-      return ms;
-    };
-    const fetchByKey = () => {
-      const slice = ids.slice((round % 40) * CLAIM, (round % 40) * CLAIM + CLAIM);
-      round += 1;
-      return timed(() => db('outbound_contacts').whereIn('id', slice));
-    };
-    for (let i = 0; i < 3; i += 1) {
-      await claim();
-      await fetchByKey();
-    }
-    const { ours, bare } = await interleave(REPETITIONS, claim, fetchByKey);
+    const { ours, bare } = await claimAgainstKeyFetch(app, campaignId, CLAIM, REPETITIONS);
     const ratio = ours / bare;
     return {
       id: kind === 'postgres' ? 'D1' : 'D1s',

@@ -2,6 +2,8 @@ import { benchAgentsList } from './agents-list.bench';
 import { benchCallsPanel, benchEvents } from './calls-live.bench';
 import { benchContactImport } from './contact-import.bench';
 import { benchContactsList } from './contacts-list.bench';
+import { benchDemoSeed } from './demo-seed.bench';
+import { benchDialerBlockedQueue, benchDialerLoad } from './dialer-capacity.bench';
 import { benchDialerClaim, benchDialerWorkers } from './dialer.bench';
 import type { BenchResult } from './harness';
 import { report } from './harness';
@@ -9,6 +11,7 @@ import { benchLoginEnumeration } from './login-enumeration.bench';
 import { benchRendererSize } from './renderer-size.bench';
 import { benchTokenVerify } from './token-verify.bench';
 import { benchUsageMonth } from './usage-month.bench';
+import { benchWebhookRetries, benchWebhookThroughput } from './webhooks.bench';
 
 /**
  * `npm run bench`: every workload against its bare twin, one line each; `npm run bench -- H1 H2 R1` runs only those.
@@ -24,6 +27,7 @@ const BENCHES: Array<{ id: string; run: () => Promise<BenchResult | BenchResult[
   { id: 'H3', run: benchTokenVerify },
   { id: 'B3', run: benchLoginEnumeration },
   { id: 'R1', run: benchRendererSize },
+  { id: 'DEMO1', run: benchDemoSeed },
   { id: 'S1', run: benchCallsPanel },
   { id: 'E1', run: benchEvents },
   { id: 'S4', run: () => benchUsageMonth('sqlite') },
@@ -57,6 +61,23 @@ const BENCHES: Array<{ id: string; run: () => Promise<BenchResult | BenchResult[
     run: () => benchDialerWorkers('postgres'),
     skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
   },
+  {
+    id: 'D3',
+    run: benchDialerBlockedQueue,
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
+  {
+    id: 'D4',
+    run: benchDialerLoad,
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
+  { id: 'W1', run: () => benchWebhookThroughput('sqlite') },
+  {
+    id: 'W1pg',
+    run: () => benchWebhookThroughput('postgres'),
+    skip: process.env.PARLEY_TEST_POSTGRES_URL ? undefined : 'set PARLEY_TEST_POSTGRES_URL to run it',
+  },
+  { id: 'W2', run: benchWebhookRetries },
 ];
 
 const only = new Set(process.argv.slice(2));

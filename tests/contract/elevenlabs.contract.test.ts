@@ -274,6 +274,7 @@ describe('ElevenLabs adapter against the sandbox (official SDK on the wire)', ()
       outcome: 'answered',
       analysis: { callSuccessful: 'success', transcriptSummary: expect.stringContaining('Harbour Dental reception') },
       recordingUrl: null,
+      hasRecording: true,
     });
     expect(conversation.durationSec).toBeGreaterThan(0);
     expect(conversation.vendorCost).toEqual({ currency: 'usd', amountMicros: expect.any(Number) });

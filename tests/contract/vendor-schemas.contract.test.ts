@@ -173,6 +173,8 @@ describe('the emulators against the vendors’ own API descriptions', () => {
     const { baseUrl } = harness.sandbox.twilio;
 
     const [available] = await client.availablePhoneNumbers('NZ').local.list({ smsEnabled: true, limit: 3 });
+    await client.availablePhoneNumbers('US').tollFree.list({ limit: 3 });
+    await client.availablePhoneNumbers('AU').mobile.list({ limit: 3 });
     const bought = await client.incomingPhoneNumbers.create({
       phoneNumber: available!.phoneNumber,
       friendlyName: 'Schema line',
@@ -209,6 +211,7 @@ describe('the emulators against the vendors’ own API descriptions', () => {
       rejection(client.incomingPhoneNumbers.create({ phoneNumber: '12345' })),
       rejection(client.incomingPhoneNumbers.create({ phoneNumber: '+6491234567' })),
       rejection(client.availablePhoneNumbers('FR').local.list()),
+      rejection(client.availablePhoneNumbers('US').mobile.list()),
       rejection(client.calls.create({ to: 'nobody', from: bought.phoneNumber, url: 'https://parley.example/twiml' })),
       rejection(client.calls(call.sid.replace(/.$/, 'x')).fetch()),
     ];
@@ -217,6 +220,7 @@ describe('the emulators against the vendors’ own API descriptions', () => {
       [404, 20404],
       [400, 21421],
       [400, 21422],
+      [404, 20404],
       [404, 20404],
       [400, 21211],
       [404, 20404],

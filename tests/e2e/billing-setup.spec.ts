@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { enterTestCard } from './support/billing';
+import { createTestTenant } from '../api/support/api-actions';
 import { expect, linkFromMail, signIn, test, uniqueEmail } from './support/fixtures';
 
 const GOOD_CARD = '4242 4242 4242 4242';
@@ -68,5 +69,23 @@ test.describe('plan setup', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Please add a payment method to activate your account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Activate' })).toBeDisabled();
+  });
+
+  test('a customer whose payment failed is told so, keeps their plan and is offered the portal to fix the card', async ({
+    page,
+    api,
+  }) => {
+    const { users } = await createTestTenant(api, { billingStatus: 'delinquent', plan: 'standard' });
+    const [admin] = users;
+    await signIn(page, admin!.email, admin!.password);
+    await expect(page).toHaveURL(/\/billing-setup$/);
+    await expect(page.getByTestId('setup-status-badge')).toHaveText('Payment Required');
+    const notice = page.getByTestId('setup-returning-notice');
+    await expect(notice).toContainText('Your payment failed or is past due. Please update your payment method.');
+    await expect(notice.getByRole('button', { name: 'Update Payment Method' })).toBeVisible();
+    // Their own plan stays chosen, not the first of the list.
+    await expect(
+      page.getByRole('radiogroup', { name: 'Plan' }).getByRole('radio', { checked: true }),
+    ).toHaveAccessibleName(/^Standard/);
   });
 });

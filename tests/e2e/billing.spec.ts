@@ -20,6 +20,11 @@ test.describe('billing', () => {
     await expect(page.getByRole('group', { name: 'Payment method' })).toContainText('On file');
     await expect(page.getByRole('list', { name: 'Payment methods' })).toContainText('Visa •••• 4242');
     await expect(page.getByTestId('billing-notice')).toHaveCount(0);
+    // The first period's invoice, paid when the plan was activated.
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    await expect(invoices.getByRole('row')).toHaveCount(2);
+    await expect(invoices.getByRole('row').nth(1)).toContainText('Paid');
+    await expect(invoices.getByRole('row').nth(1)).toContainText(/NZD\s399\.00/);
     const renewal = page.getByTestId('subscription-card').getByRole('group', { name: 'Renews on' });
     const periodEnd = (await renewal.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).textContent()) ?? '';
 
@@ -38,6 +43,25 @@ test.describe('billing', () => {
     await expect(page.getByTestId('cancel-banner')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
     await expect(page.getByTestId('status-badge')).toHaveText('Active');
+  });
+
+  test('a plain user reads the billing page but is offered nothing only an admin may do, and is told why', async ({
+    page,
+    api,
+  }) => {
+    const tenant = await subscribedTenant(api);
+    await signInAs(page, tenant.user);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Billing' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Payment methods' })).toContainText('Visa •••• 4242');
+    await expect(page.getByTestId('subscription-card')).toContainText('Renews on');
+    for (const action of ['Cancel Subscription', 'Add Payment Method', 'Manage Billing']) {
+      await expect(page.getByRole('button', { name: action })).toHaveCount(0);
+    }
+    await expect(
+      page.getByText('Only an admin of your account can change its plan, cards or billing.').first(),
+    ).toBeVisible();
   });
 
   test('a tenant set delinquent meets Payment Required on its next action, changes the card in the portal and works again', async ({

@@ -8,7 +8,7 @@ function statValue(page: Page, title: string) {
 }
 
 test.describe('calls, live', () => {
-  test('a simulated call updates the dashboard and raises a toast without a click; its detail reads transcript, summary and analysis', async ({
+  test('a simulated call updates the dashboard and the notification centre without a click; its detail reads transcript, summary and analysis', async ({
     page,
     api,
     freshTenant,
@@ -28,8 +28,16 @@ test.describe('calls, live', () => {
     // The call is placed from outside the page; the page only listens.
     const call = await api.request('POST', apiRoutes.agents.simulateCall(agentId), { token: accessToken });
     expect(call.status, call.text).toBe(202);
-    await expect(page.getByText('Call finished')).toBeVisible({ timeout: 20_000 });
+    // A finished call waits in the notification centre; it pops up only for a user who asks for it.
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect(bell).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('A call just ended; its details are ready.')).toBeHidden();
     await expect(statValue(page, 'Total Calls')).toHaveText('1');
+    await bell.click();
+    const centre = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(centre.getByRole('list', { name: 'Recent notifications' })).toContainText('Call finished (new)');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(panel.getByRole('group', { name: 'Calls' })).toContainText('1');
     const row = panel.getByRole('row').filter({ hasText: 'Manaia' });
     await expect(row).toHaveCount(1);

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { CampaignResponse } from '@shared/api/campaigns.types';
 import type { ContactImportResponse } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
-import { buyNumber, createAgent, signIn } from '../api/support/api-actions';
+import { buyNumber, createAgent, signIn, OUTBOUND_DISCLOSURE } from '../api/support/api-actions';
 import { expectStatus, type ApiClient } from '../api/support/api-client';
 import { expect, openInApp, signInAs, type TenantAccount } from './support/fixtures';
 import { test } from './support/outbound-tenant';
@@ -25,7 +25,11 @@ async function agentWithNumber(api: ApiClient, admin: TenantAccount, name: strin
 async function agentOnNumber(api: ApiClient, admin: TenantAccount, name: string) {
   const { accessToken } = await signIn(api, admin.email, admin.password);
   const number = await buyNumber(api, accessToken, { country: 'NZ' });
-  const created = await createAgent(api, accessToken, { name, phoneNumberId: number.id });
+  const created = await createAgent(api, accessToken, {
+    name,
+    phoneNumberId: number.id,
+    disclosure: OUTBOUND_DISCLOSURE,
+  });
   expect(created.status, created.text).toBe(201);
   return { name, id: (created.body as { agent: { id: string } }).agent.id, token: accessToken };
 }
@@ -78,7 +82,9 @@ async function runningCampaign(api: ApiClient, admin: TenantAccount, csv: string
 function contactsCsv(): { text: string; rows: number; valid: number } {
   const lines = ['phone,first_name,plan,city'];
   for (let index = 0; index < 997; index += 1) {
-    const number = index === 0 ? '+447911100009' : `+4479112${String(index).padStart(5, '0')}`;
+    // One number typed the local way, read in the campaign's default country.
+    const number =
+      index === 0 ? '+447911100009' : index === 1 ? '07911 200001' : `+4479112${String(index).padStart(5, '0')}`;
     lines.push(`${number},Client ${index},Gold,Leeds`);
   }
   lines.push('not-a-number,Broken,Gold,Leeds');
@@ -117,6 +123,9 @@ test.describe('campaigns', () => {
     await choose(dialog, page, 'Calling Hours', '24/7');
     await expect(dialog.getByLabel('Start Time')).toHaveCount(0);
     await choose(dialog, page, 'Timezone', 'London');
+    // National numbers are read in the tenant's country unless the campaign names another.
+    await expect(dialog.getByRole('combobox', { name: 'Default Country' })).toHaveText('New Zealand');
+    await choose(dialog, page, 'Default Country', /^United Kingdom$/);
     for (const day of ['Sat', 'Sun']) await dialog.getByRole('checkbox', { name: day }).check();
     await dialog.getByLabel('Max Calls per Day').fill('500');
     await dialog.getByLabel('Call Interval (minutes)').fill('1');
@@ -133,6 +142,10 @@ test.describe('campaigns', () => {
     await expect(page.getByRole('group', { name: 'Calling hours' })).toHaveCount(0);
     await expect(page.getByText('24/7')).toBeVisible();
     await expect(page.getByText('All days')).toBeVisible();
+    // Call limits name the agent and count in words, never an id.
+    await expect(page.getByRole('definition').filter({ hasText: agentName })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^1 minute$/ })).toBeVisible();
+    await expect(page.getByText('Agent ID')).toHaveCount(0);
     await expect(page.getByText('Uploaded PDF')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Contacts', selected: true })).toBeVisible();
     await expect(page.getByText('No contacts yet')).toBeVisible();
@@ -175,7 +188,7 @@ test.describe('campaigns', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     const previewDialog = page.getByRole('dialog', { name: 'Campaign Preview' });
     await expect(previewDialog.getByTestId('campaign-preview')).toContainText(
-      `${csv.valid} of ${csv.valid} contacts will be called`,
+      `${csv.valid} of ${csv.valid} contacts can be called now`,
     );
     const start = previewDialog.getByRole('button', { name: /^(Activate|Resume Calling)$/ });
     if (await start.count()) await start.click();
@@ -325,6 +338,9 @@ test.describe('campaigns', () => {
     const added = grid.getByRole('row', { name: /\+44 7911 200500/ });
     await expect(added).toContainText('name: Ana');
     await expect(added).toContainText('+2 more');
+    // A UK mobile may ring in London or on the Channel Islands and Isle of Man: every one of their zones.
+    await expect(added).toContainText('4 zones');
+    await expect(added).toContainText('all zones its number may ring in');
     await expect(added.getByRole('gridcell', { name: '0 / 3' })).toBeVisible();
 
     // Edit: five retries.
@@ -373,5 +389,22 @@ test.describe('campaigns', () => {
       await expect(attempt.locator(`[data-variant="${variant}"]`)).toHaveText(label, { timeout: 20_000 });
       await page.getByRole('button', { name: 'Back to Contacts' }).click();
     }
+  });
+
+  test('on a phone the campaign page shows its tabs on the first screen, its calling settings folded', async ({
+    page,
+    api,
+    outboundTenant,
+  }) => {
+    const campaignId = await runningCampaign(api, outboundTenant.admin, 'phone,name\n+447911200001,Ana\n');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, outboundTenant.admin);
+    await openInApp(page, `/campaigns/${campaignId}`);
+    const tabs = page.getByRole('tablist');
+    await expect(tabs).toBeInViewport();
+    const settings = page.getByRole('button', { name: 'Calling settings and limits' });
+    await expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await settings.click();
+    await expect(page.getByRole('definition').filter({ hasText: 'New Zealand' })).toBeVisible();
   });
 });

@@ -1,13 +1,20 @@
 import type { RecentCallsResponse } from '@shared/api/calls.types';
 import { apiRoutes } from '@shared/api/routes';
 import { SERVER_ADDRESS_MESSAGES } from '@shared/domain/server-address';
-import { buyNumber, createAgent, createTestTenant, outboundCampaign, signIn } from '../api/support/api-actions';
+import {
+  buyNumber,
+  createAgent,
+  createTestTenant,
+  outboundCampaign,
+  signIn,
+  OUTBOUND_DISCLOSURE,
+} from '../api/support/api-actions';
 import { expectStatus } from '../api/support/api-client';
 import { expect, signInAs, test } from './support/desktop-console';
 import { storedAccessToken } from './support/fixtures';
 
 test.describe('desktop console', () => {
-  test('a finished call raises a native notification through the bridge, and clicking it opens the call', async ({
+  test('a finished call raises a native notification through the bridge once asked for, and clicking it opens the call', async ({
     page,
     api,
     freshTenant,
@@ -24,6 +31,11 @@ test.describe('desktop console', () => {
     await expect.poll(async () => (await desktop.state()).vaultHasSession).toBe(true);
     expect(await storedAccessToken(page)).toBeNull();
     expect(desktop.calls).toContain('vault:save');
+
+    // Finished calls wait in the notification centre unless the user asks for them to pop up: the tray follows.
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByLabel('A call finished').check();
+    await page.keyboard.press('Escape');
 
     const call = await api.request('POST', apiRoutes.agents.simulateCall(created.body.agent.id), {
       token: accessToken,
@@ -82,7 +94,11 @@ test.describe('desktop console', () => {
     const campaigns: Array<{ campaignId: string }> = [];
     for (const name of ['Aroha', 'Tama']) {
       const number = await buyNumber(api, accessToken);
-      const agent = expectStatus(await createAgent(api, accessToken, { name, phoneNumberId: number.id }), 201, 'agent');
+      const agent = expectStatus(
+        await createAgent(api, accessToken, { name, phoneNumberId: number.id, disclosure: OUTBOUND_DISCLOSURE }),
+        201,
+        'agent',
+      );
       const created = await api.request('POST', apiRoutes.campaigns.collection(), {
         token: accessToken,
         body: { ...outboundCampaign(agent.body.agent.id), name: `Recall ${name}` },

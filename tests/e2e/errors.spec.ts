@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { API_PREFIX, apiRoutes } from '@shared/api/routes';
 import { setTenantBilling } from '../api/support/api-actions';
-import { expect, signInAs, test, type TenantAccount } from './support/fixtures';
+import { expect, openInApp, signInAs, test, type TenantAccount } from './support/fixtures';
 
 /**
  * Signs in and waits until the dashboard has loaded its (gated) agents and figures, so that none is in flight.
@@ -15,16 +15,13 @@ async function signInToDashboard(page: Page, account: TenantAccount): Promise<vo
   await expect(page.getByTestId('stat-total-calls-value')).toHaveText('0');
 }
 
-async function openPhoneNumbers(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Phone Numbers' }).click();
-}
-
 test.describe('errors', () => {
   test('an API 402 opens the Payment Required dialog', async ({ page, api, freshTenant }) => {
     await signInToDashboard(page, freshTenant.admin);
     // The tenant's card fails while its admin is signed in: the next gated call the page makes is refused with 402.
     await setTenantBilling(api, freshTenant.id, 'delinquent');
-    await openPhoneNumbers(page);
+    // Not a click: the page's own refresh may meet the refusal first and open the dialog over the navigation.
+    await openInApp(page, '/phone-numbers');
     const dialog = page.getByRole('dialog', { name: 'Payment Required' });
     await expect(dialog).toContainText('Your payment method has failed or your account is past due.');
     await expect(dialog).toContainText('Your payment failed or is past due. Please update your payment method.');
@@ -47,9 +44,9 @@ test.describe('errors', () => {
 
   test('the 402 dialog falls back to the default message', async ({ page, api, freshTenant }) => {
     await signInToDashboard(page, freshTenant.admin);
-    await setTenantBilling(api, freshTenant.id, 'canceled');
     // The server always explains a 402, so the dialog's own words show only when the explanation is missing:
-    // the real refusal reaches the page without its message.
+    // the real refusal reaches the page without its message. Set before the cancellation, so that whichever request
+    // meets the refusal first (the page's own refresh, or the navigation below) meets it this way.
     await page.route(`**${API_PREFIX}/**`, async (route) => {
       if (route.request().url().endsWith(apiRoutes.events.stream())) return route.fallback();
       const response = await route.fetch();
@@ -58,7 +55,9 @@ test.describe('errors', () => {
       delete body.message;
       return route.fulfill({ response, json: body });
     });
-    await openPhoneNumbers(page);
+    await setTenantBilling(api, freshTenant.id, 'canceled');
+    // Not a click: the dialog may already be open over the navigation.
+    await openInApp(page, '/phone-numbers');
     const dialog = page.getByRole('dialog', { name: 'Payment Required' });
     await expect(dialog).toContainText('Your subscription has been canceled.');
     await expect(dialog).toContainText('Please update your payment method to continue using the service.');

@@ -1,6 +1,6 @@
 import { DEMO, expect, signInToFrame, test } from './support/fixtures';
 
-const COMMON = ['Dashboard', 'Campaigns', 'Phone Numbers', 'Billing'];
+const COMMON = ['Dashboard', 'Campaigns', 'Callbacks', 'Phone Numbers', 'Billing'];
 
 /** The WCAG contrast ratio of two CSS rgb()/rgba() colours. */
 function contrastRatio(first: string, second: string): number {
@@ -22,15 +22,15 @@ test.describe('the page frame', () => {
       email: DEMO.user,
       initials: 'US',
       links: COMMON,
-      hidden: ['Account', 'Admin Billing', 'Admin Plans'],
+      hidden: ['Account', 'Operations', 'Admin Billing', 'Admin Plans'],
       apiKeys: false,
     },
     {
       role: 'admin',
       email: DEMO.admin,
       initials: 'AD',
-      links: [...COMMON, 'Account'],
-      hidden: ['Admin Billing', 'Admin Plans'],
+      links: [...COMMON, 'Operations', 'Account'],
+      hidden: ['Admin Billing', 'Admin Plans', 'Admin Operations'],
       apiKeys: true,
     },
     {
@@ -38,8 +38,8 @@ test.describe('the page frame', () => {
       role: 'superadmin',
       email: DEMO.superadmin,
       initials: 'SU',
-      links: ['Dashboard', 'Account', 'Admin Billing', 'Admin Plans'],
-      hidden: ['Campaigns', 'Phone Numbers', 'Billing'],
+      links: ['Dashboard', 'Account', 'Admin Billing', 'Admin Plans', 'Admin Operations'],
+      hidden: ['Campaigns', 'Callbacks', 'Phone Numbers', 'Billing', 'Operations'],
       apiKeys: false,
     },
   ]) {
@@ -133,7 +133,7 @@ test.describe('the page frame', () => {
     await expect(drawer.getByTestId('drawer-email')).toHaveText(DEMO.admin);
     await expect(drawer.getByTestId('drawer-role')).toHaveText('Admin');
     const links = drawer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
-    await expect(links).toHaveText([...COMMON, 'Account', 'API Keys']);
+    await expect(links).toHaveText([...COMMON, 'Operations', 'Account', 'API Keys']);
 
     await drawer.getByRole('link', { name: 'Phone Numbers' }).click();
     await expect(page).toHaveURL(/\/phone-numbers$/);
@@ -187,5 +187,17 @@ test.describe('the page frame', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     // Not signed in: the dashboard sends us to sign in.
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('signed in, an unknown path shows the 404 page inside the frame, with the navigation to leave it', async ({
+    page,
+  }) => {
+    await signInToFrame(page, DEMO.admin);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: /404/ })).toBeVisible();
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navigation).toBeVisible();
+    await navigation.getByRole('link', { name: 'Campaigns' }).click();
+    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { buyNumber, signIn } from '../api/support/api-actions';
 import { expect, signInAs, test } from './support/fixtures';
+import { expectNoSidewaysScrolling } from './support/layout';
 
 /** The value of the billing card's "Numbers in use" figure ("1 of 10"). */
 function numbersInUse(page: Page): Locator {
@@ -113,17 +114,7 @@ test.describe('phone numbers', () => {
     await expect(owned).toContainText(formatPhoneNumber(number.phoneNumber));
     await expect(owned).toContainText('Active');
     await expect(owned).toContainText('Available');
-    // Nothing on the page is wider than the screen, and no part of it scrolls sideways.
-    const sideways = await page.evaluate(() => {
-      const root = document.documentElement;
-      const scrollers = [...document.querySelectorAll('main *')].filter(
-        (element) =>
-          element.scrollWidth > element.clientWidth + 1 &&
-          ['auto', 'scroll'].includes(getComputedStyle(element).overflowX),
-      );
-      return { page: root.scrollWidth - root.clientWidth, scrollers: scrollers.map((element) => element.className) };
-    });
-    expect(sideways).toEqual({ page: 0, scrollers: [] });
+    await expectNoSidewaysScrolling(page);
   });
 
   test('a member who is not an admin can look but not buy', async ({ page, freshTenant }) => {

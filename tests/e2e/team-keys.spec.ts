@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiRoutes } from '@shared/api/routes';
 import { expect, openInApp, signInAs, signInToFrame, test, uniqueEmail } from './support/fixtures';
+import { expectNoSidewaysScrolling } from './support/layout';
 
 /** The invitation link in the newest invitation mail to `to`, as a path (/register?invitation=…). */
 async function invitationLinkFor(request: APIRequestContext, to: string): Promise<string> {
@@ -34,6 +35,17 @@ test.describe('team and invitations', () => {
     await openInApp(page, '/account');
     await expect(page.getByRole('heading', { name: 'Invite Team Members' })).toBeVisible();
 
+    // The business's country: what new campaigns read national numbers as.
+    const business = page.getByRole('form', { name: 'Your business' });
+    await expect(business.getByRole('combobox', { name: 'Country' })).toHaveText('New Zealand');
+    await expect(business.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await business.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'Australia', exact: true }).click();
+    await business.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Business saved')).toBeVisible();
+    await page.reload();
+    await expect(business.getByRole('combobox', { name: 'Country' })).toHaveText('Australia');
+
     const invite = page.getByRole('form', { name: 'Invite a team member' });
     await invite.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(invite.getByText('Please enter an email address.')).toBeVisible();
@@ -59,9 +71,15 @@ test.describe('team and invitations', () => {
     await form.getByLabel('Full Name').fill('Casey Colleague');
     await form.getByLabel('Password', { exact: true }).fill('colleague-Pass-1');
     await form.getByRole('button', { name: 'Accept Invitation' }).click();
-    await expect(colleaguePage.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText(colleague);
+    // The invitation proved the address: no verification to ask for, and the used link is not flashed as an error.
+    const accepted = colleaguePage.getByRole('status').filter({ hasText: 'Invitation accepted' });
+    await expect(accepted).toContainText(colleague);
+    await expect(colleaguePage.getByText('Failed to load invitation details')).toHaveCount(0);
     await expect(colleaguePage).toHaveURL(/\/auth$/);
+    await expect(accepted).toBeVisible();
+    await expect(colleaguePage.getByText('Check your e-mail')).toHaveCount(0);
     await signInToFrame(colleaguePage, colleague, 'colleague-Pass-1');
+    await expect(colleaguePage.getByText('Email not verified', { exact: false })).toHaveCount(0);
 
     // The admin sees the colleague in Your Team, and removes them.
     await page.reload();
@@ -76,6 +94,20 @@ test.describe('team and invitations', () => {
     await openInApp(colleaguePage, '/phone-numbers');
     await expect(colleaguePage).toHaveURL(/\/auth$/, { timeout: 15_000 });
     await theirs.close();
+  });
+
+  test('on a phone Your Team shows each member’s e-mail, role and Remove without scrolling sideways', async ({
+    page,
+    freshTenant,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, freshTenant.admin);
+    await openInApp(page, '/account');
+    const row = teamTable(page).getByRole('row', { name: new RegExp(freshTenant.user.email) });
+    await expect(row.getByText(freshTenant.user.email).filter({ visible: true })).toHaveCount(1);
+    await expect(row.getByRole('combobox', { name: /^Role of / })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Remove' })).toBeVisible();
+    await expectNoSidewaysScrolling(page);
   });
 
   test('a used invitation link says so', async ({ page, api, freshTenant }) => {

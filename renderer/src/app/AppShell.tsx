@@ -10,7 +10,8 @@ import { lazyComponent } from '../core/lazyComponent';
 
 // Opened only by a 402: its code loads then, not with every first screen.
 const PaymentRequiredDialog = lazyComponent(() => import('../features/billing'), 'PaymentRequiredDialog');
-// The live event stream starts once a tenant member is signed in; its code loads then.
+// The live event stream starts once a tenant member (or a superadmin, for the platform's stream) is signed in; its
+// code loads then.
 const LiveEvents = lazyComponent(() => import('../features/events'), 'LiveEvents');
 // The desktop console's tray, notification clicks and vault notice; never loaded by the web build.
 const DesktopIntegration = lazyComponent(() => import('../features/desktop-settings'), 'DesktopIntegration');
@@ -18,7 +19,8 @@ const DesktopIntegration = lazyComponent(() => import('../features/desktop-setti
 /** Everything every screen shares: the billing gate, connectivity tracking, live events, toasts and the payment dialog. */
 export function AppShell() {
   const paymentDialogOpen = useAppSelector(selectPaymentRequired).open;
-  const tenantId = useAppSelector(selectCurrentUser)?.tenantId;
+  const user = useAppSelector(selectCurrentUser);
+  const followsEvents = Boolean(user?.tenantId) || user?.role === 'superadmin';
   const signedIn = Boolean(useAppSelector(selectAccessToken));
   return (
     <>
@@ -27,7 +29,7 @@ export function AppShell() {
       <DeferredMount when={paymentDialogOpen}>
         <PaymentRequiredDialog />
       </DeferredMount>
-      <DeferredMount when={Boolean(tenantId) && signedIn}>
+      <DeferredMount when={followsEvents && signedIn}>
         <LiveEvents />
       </DeferredMount>
       <DeferredMount when={platform.kind === 'desktop' && signedIn}>

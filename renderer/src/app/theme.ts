@@ -58,5 +58,14 @@ export const theme = createTheme({
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
+    // A disabled field's help (while a form saves, or a choice not open yet) must still be readable: MUI's disabled
+    // grey is below WCAG AA contrast, and the words still matter.
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme: current }) => ({
+          '&.Mui-disabled': { color: (current.vars ?? current).palette.text.secondary },
+        }),
+      },
+    },
   },
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, decideAccess, isPlatformAccount } from './access';
+import { apiRoutes } from '@shared/api/routes';
+import { ACCESS, decideAccess, isPlatformAccount, mayCall } from './access';
 
 const member = { role: 'user', tenantId: 't1' } as const;
 const admin = { role: 'admin', tenantId: 't1' } as const;
@@ -60,5 +61,22 @@ describe('isPlatformAccount', () => {
     expect(isPlatformAccount(tenantSuperadmin)).toBe(false);
     expect(isPlatformAccount(admin)).toBe(false);
     expect(isPlatformAccount(null)).toBe(false);
+  });
+});
+
+describe('mayCall', () => {
+  it('follows the route table: members read billing but change nothing, admins change it, nobody signed out', () => {
+    expect(mayCall(member, apiRoutes.billing.subscription, 'GET')).toBe(true);
+    for (const [route, method] of [
+      [apiRoutes.billing.cancelSubscription, 'POST'],
+      [apiRoutes.billing.setupIntent, 'POST'],
+      [apiRoutes.billing.createPortalSession, 'POST'],
+    ] as const) {
+      expect(mayCall(member, route, method)).toBe(false);
+      expect(mayCall(admin, route, method)).toBe(true);
+      expect(mayCall(null, route, method)).toBe(false);
+    }
+    expect(mayCall(admin, apiRoutes.admin.plans, 'POST')).toBe(false);
+    expect(mayCall(platformSuperadmin, apiRoutes.admin.plans, 'POST')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@shared/api/auth.types';
 import { catalogueEntry } from '@shared/api/error-catalogue';
+import { roleMayCall, type ApiRoute, type HttpMethod } from '@shared/api/routes';
 import type { Role } from '@shared/domain/roles';
 
 /** Who may open a screen (spec 000 §6, spec 001 §2 and §6); the server refuses the same people on its side. */
@@ -28,6 +29,8 @@ export const ACCESS = {
     deniedText: 'Access Denied: You are not authorized to manage this account.',
   },
   apiKeys: { tenant: true, roles: ADMINS, deniedText: 'You need administrator privileges to manage API keys.' },
+  webhooks: { tenant: true, roles: ADMINS, deniedText: 'You need administrator privileges to manage webhooks.' },
+  operations: { tenant: true, roles: ADMINS, deniedText: 'You need administrator privileges to watch operations.' },
   superadmin: { roles: ['superadmin'], deniedText: catalogueEntry(403).message },
 } as const satisfies Record<string, Access>;
 
@@ -44,3 +47,11 @@ export function decideAccess(access: Access | undefined, viewer: Viewer): Access
 export function isPlatformAccount(viewer: Viewer): boolean {
   return viewer?.role === 'superadmin' && !viewer.tenantId;
 }
+
+/** Whether the viewer's role may call this method of an API route: a screen offers only what the server would do. */
+export function mayCall<M extends HttpMethod>(viewer: Viewer, route: ApiRoute<string, M>, method: M): boolean {
+  return !!viewer && roleMayCall(route.operation(method), viewer.role);
+}
+
+/** Why an action of the account's billing is not offered to someone who may not call it. */
+export const BILLING_ADMINS_ONLY = 'Only an admin of your account can change its plan, cards or billing.';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthUser, TokenPair } from '@shared/api/auth.types';
-import { isBillingUsable } from '@shared/domain/roles';
+import { isAdminRole, isBillingUsable, ROLES, type Role } from '@shared/domain/roles';
 import type { StoredSession } from '../platform';
 import { decodeAccessToken } from './jwt';
 
@@ -30,6 +30,17 @@ const initialState: SessionState = {
 function billingStatusOf(token: string, fallback: string | null): string | null {
   const claims = decodeAccessToken(token);
   return claims && 'bst' in claims ? (claims.bst ?? null) : fallback;
+}
+
+/**
+ * The signed-in user's role as the current access token carries it. A refreshed token is the first to know of a role
+ * change (the old one stops working when the role changes), so the screens follow it without a reload.
+ */
+function adoptTokenRole(state: SessionState): void {
+  const role = decodeAccessToken(state.accessToken)?.role;
+  if (!state.user || !(ROLES as readonly unknown[]).includes(role)) return;
+  state.user.role = role as Role;
+  state.user.isAdmin = isAdminRole(role as Role);
 }
 
 function clear(state: SessionState, reason: SessionEndReason | null): void {
@@ -66,6 +77,7 @@ export const sessionSlice = createSlice({
       state.accessToken = action.payload.accessToken;
       state.refreshToken = action.payload.refreshToken;
       state.billingStatus = billingStatusOf(action.payload.accessToken, state.billingStatus);
+      adoptTokenRole(state);
     },
     profileLoaded(state, action: PayloadAction<{ user: AuthUser; billingStatus: string | null }>) {
       state.status = 'authenticated';
@@ -95,6 +107,7 @@ export const sessionSlice = createSlice({
       state.refreshToken = stored.refreshToken;
       state.billingStatus = billingStatusOf(stored.accessToken, state.billingStatus);
       if (stored.user) state.user = stored.user;
+      adoptTokenRole(state);
       if (state.status === 'anonymous' && stored.user) {
         state.status = 'authenticated';
         state.endedReason = null;

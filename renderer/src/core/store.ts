@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
 import { paymentRequiredSlice } from '../components/billing/paymentRequiredSlice';
 import { connectivitySlice } from '../components/connectivity/connectivitySlice';
+import { notificationsSlice } from '../components/notifications/notificationsSlice';
 import { toastSlice } from '../components/toasts/toastSlice';
 import { platform, type SessionStore } from '../platform';
 import type { baseApi } from './baseApi';
@@ -14,6 +15,7 @@ const rootReducer = combineSlices(
   toastSlice,
   connectivitySlice,
   paymentRequiredSlice,
+  notificationsSlice,
 ).withLazyLoadedSlices<WithSlice<ApiSlice>>();
 const apiMiddleware = createDynamicMiddleware();
 

@@ -1,5 +1,5 @@
 import type { Middleware, ParameterizedContext } from 'koa';
-import { API_PREFIX } from '@shared/api/routes';
+import { API_PREFIX, ROLES_BY_ACCESS } from '@shared/api/routes';
 import type { ApiKeyScope } from '@shared/api/permissions';
 import { isAdminRole, isBillingUsable, type BillingStatus, type Role } from '@shared/domain/roles';
 import type { AppDeps } from '../app-deps';
@@ -8,6 +8,7 @@ import { DomainError } from '../domain/domain-error';
 import { API_KEY_MARK } from '../modules/api-keys/api-key-format';
 import type { ApiKeysService } from '../modules/api-keys/api-keys.service';
 import type { RequestMeta, TenantActor } from '../modules/audit/audit.service';
+import { createTenantShare } from './tenant-share';
 import type { Principal } from '../modules/auth/principals.service';
 
 /** Who is calling: from a verified token, checked against the current session, role and tenant per request. */
@@ -97,7 +98,7 @@ function matchedPattern(ctx: AppContext): string {
 }
 
 export function createGuards(
-  deps: Pick<AppDeps, 'clock' | 'principals'>,
+  deps: Pick<AppDeps, 'clock' | 'principals' | 'config'>,
   signer: JwtSigner,
   apiKeys: Pick<ApiKeysService, 'authenticate' | 'stillAllowed'>,
 ): Guards {
@@ -150,10 +151,12 @@ export function createGuards(
       await next();
     };
 
+  const tenantShare = createTenantShare(deps.config.tenantConcurrentRequests);
   const requireTenant: Middleware<AppState> = async (ctx, next) => {
     if (!ctx.state.auth) throw new DomainError('AUTH_REQUIRED');
-    if (!ctx.state.auth.tenantId) throw new DomainError('NOT_FOUND');
-    await next();
+    const { tenantId } = ctx.state.auth;
+    if (!tenantId) throw new DomainError('NOT_FOUND');
+    await tenantShare.run(tenantId, next);
   };
 
   const billingGate: Middleware<AppState> = async (ctx, next) => {
@@ -177,8 +180,8 @@ export function createGuards(
 
   return {
     authenticate,
-    requireAdmin: requireRole('admin', 'superadmin'),
-    requireSuperadmin: requireRole('superadmin'),
+    requireAdmin: requireRole(...ROLES_BY_ACCESS.admin),
+    requireSuperadmin: requireRole(...ROLES_BY_ACCESS.superadmin),
     requireTenant,
     billingGate,
   };

@@ -68,6 +68,18 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
     timers.add(timer);
   }
 
+  /** A job sent to start later wakes this process's workers when it is due, rather than at the next poll. */
+  function wakeAt(startAfter: Date): void {
+    const delayMs = startAfter.getTime() - Date.now();
+    if (delayMs <= 0 || stopping) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      pool.wake();
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
   async function send(
     name: string,
     data: JobData,
@@ -76,10 +88,12 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
   ): Promise<string | null> {
     checkJobName(name);
     if (!started) throw new Error(`Cannot send ${name}: the job runner has not started`);
-    const id = await insertJob(trx ?? db, name, data, resolveSendOptions(sendOptions, new Date()));
+    const resolved = resolveSendOptions(sendOptions, new Date());
+    const id = await insertJob(trx ?? db, name, data, resolved);
     if (id === null) return null;
     if (trx) trx.executionPromise.then(pool.wake, () => undefined);
     else pool.wake();
+    wakeAt(resolved.startAfter);
     return id;
   }
 

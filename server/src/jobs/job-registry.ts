@@ -1,10 +1,13 @@
 import type { AppDeps } from '../app-deps';
 import { billingJobs } from '../modules/billing/billing.jobs';
+import { callbackJobs } from '../modules/callbacks/callbacks.jobs';
 import { callJobs } from '../modules/calls/calls.jobs';
 import { contactJobs } from '../modules/contacts/contacts.jobs';
+import { dataPolicyJobs } from '../modules/data-policy/data-policy.jobs';
 import { dialerJobs } from '../modules/dialer/dialer.jobs';
 import { providerIntentJobs } from '../modules/provider-intents/provider-intents.jobs';
 import { usageJobs } from '../modules/usage/usage.jobs';
+import { webhookJobs } from '../modules/webhooks/webhooks.jobs';
 import type { Services } from '../services';
 import type { JobDefinition, Jobs } from './jobs.types';
 
@@ -21,6 +24,9 @@ export function jobDefinitions(deps: AppDeps, services: Services): JobDefinition
     ...billingJobs(services.billing),
     ...contactJobs(services.contacts),
     ...dialerJobs(services.dialer, services.campaigns, deps.jobs),
+    ...webhookJobs(services.webhooks),
+    ...dataPolicyJobs(services.retention),
+    ...callbackJobs(services.callbacks),
   ];
 }
 

@@ -53,6 +53,11 @@ export type JobHandler<T extends JobData = JobData> = (data: T, job: JobContext)
 export interface WorkOptions {
   /** How many jobs of this name one process runs at once; 1 unless told. */
   concurrency?: number;
+  /**
+   * Each of the `concurrency` slots takes its next job as soon as it is free, so that one slow job never holds up
+   * others (at the cost of a poll per slot). Without it, jobs are fetched and finished in batches.
+   */
+  independentSlots?: boolean;
 }
 
 /**

@@ -33,6 +33,7 @@ interface Registered {
   name: string;
   handler: JobHandler<JobData>;
   concurrency: number;
+  independentSlots: boolean;
 }
 
 interface Scheduled {
@@ -113,11 +114,21 @@ export function createPgBossRunner(options: PgBossRunnerOptions): Jobs {
     for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
   };
 
-  const subscribe = async ({ name, handler, concurrency }: Registered) => {
+  /**
+   * pg-boss finishes a fetched batch together: a queue with independent slots has one worker per slot, each fetching
+   * one job at a time; the others one worker fetching a batch of `concurrency`.
+   */
+  const subscribe = async ({ name, handler, concurrency, independentSlots }: Registered) => {
     await ensureQueue(name);
+    const batchSize = independentSlots ? 1 : concurrency;
+    for (let slot = 0; slot < (independentSlots ? concurrency : 1); slot += 1)
+      await subscribeWorker(name, handler, batchSize);
+  };
+
+  const subscribeWorker = async (name: string, handler: JobHandler<JobData>, batchSize: number) => {
     const id = await boss.work<JobData>(
       name,
-      { batchSize: concurrency, includeMetadata: true, pollingIntervalSeconds: options.pollIntervalSeconds ?? 2 },
+      { batchSize, includeMetadata: true, pollingIntervalSeconds: options.pollIntervalSeconds ?? 2 },
       async (jobs) => {
         await Promise.all(
           jobs.map(async (job) => {
@@ -130,6 +141,8 @@ export function createPgBossRunner(options: PgBossRunnerOptions): Jobs {
             }
           }),
         );
+        // A full batch likely left more waiting: fetch again at once rather than after the polling interval.
+        if (jobs.length === batchSize) wake(name);
       },
     );
     workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
@@ -170,7 +183,12 @@ export function createPgBossRunner(options: PgBossRunnerOptions): Jobs {
     },
     async work(name, handler, workOptions = {}) {
       checkJobName(name);
-      const worker = { name, handler: handler as JobHandler<JobData>, concurrency: workOptions.concurrency ?? 1 };
+      const worker = {
+        name,
+        handler: handler as JobHandler<JobData>,
+        concurrency: workOptions.concurrency ?? 1,
+        independentSlots: workOptions.independentSlots ?? false,
+      };
       registered.push(worker);
       if (started) await subscribe(worker);
     },

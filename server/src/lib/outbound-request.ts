@@ -8,7 +8,7 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
  * reach only the public internet (SECURITY G2, G3). The address is checked where the connection is made, after
  * the name is resolved, so a name that resolves to a private address (`127.0.0.1.nip.io`), an IPv4-mapped or
  * 6to4 form (`[::ffff:7f00:1]`, `[2002:7f00:1::]`) or a loopback name is refused whatever the URL's text says.
- * Redirects are followed here, one hop at a time, each hop checked the same way.
+ * Redirects are followed here unless refused, one hop at a time, each hop checked the same way.
  */
 
 export class OutboundRequestRefused extends Error {
@@ -27,6 +27,8 @@ export interface OutboundRequestOptions {
   /** Addresses let through although not public (an operator's own service; tests' local server). */
   allowAddresses?: string[];
   maxRedirects?: number;
+  /** False to answer with a redirect as it came, unfollowed (a webhook's receiver must answer itself). */
+  followRedirects?: boolean;
   timeoutMs?: number;
   /** The response body is cut off beyond this many bytes. */
   maxBodyBytes?: number;
@@ -92,7 +94,7 @@ export async function outboundRequest(target: string, options: OutboundRequestOp
     if (url.username || url.password) throw new OutboundRequestRefused('Addresses with credentials are refused');
     const response = await hop(url, options, method);
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.status) || !location) return response;
+    if (!REDIRECTS.has(response.status) || !location || options.followRedirects === false) return response;
     if (redirects >= (options.maxRedirects ?? DEFAULTS.maxRedirects)) {
       throw new OutboundRequestRefused(`Too many redirects from ${target}`);
     }

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Sandbox } from '../sandbox';
+import { stripeEndpoint, type SandboxEndpoints } from '../sandbox';
 import type { PaymentsProvider } from './payments/payments.types';
 import { createStripePaymentsProvider, type StripePaymentsOptions } from './payments/stripe.payments';
 import type { TelephonyProvider } from './telephony/telephony.types';
@@ -18,15 +18,21 @@ type ProviderConfig = Pick<
   | 'providers'
   | 'elevenlabsApiKey'
   | 'elevenlabsWebhookSecret'
+  | 'elevenlabsBaseUrl'
   | 'twilioAccountSid'
   | 'twilioAuthToken'
+  | 'twilioBaseUrl'
   | 'stripeSecretKey'
   | 'stripePublishableKey'
   | 'stripeWebhookSecret'
+  | 'stripeBaseUrl'
 >;
 
-/** The same adapters either way: pointed at the vendors with our keys ('live') or at the sandbox's emulators. */
-export function createProviders(config: ProviderConfig, sandbox?: Sandbox): Providers {
+/**
+ * The same adapters either way: pointed at the vendors with our keys ('live', at their own hosts unless a base URL
+ * is set) or at the sandbox's emulators, embedded or in a process of their own.
+ */
+export function createProviders(config: Partial<ProviderConfig>, sandbox?: SandboxEndpoints): Providers {
   const live = config.providers === 'live';
   const endpoints = live ? liveEndpoints(config) : sandboxEndpoints(sandbox);
   return {
@@ -34,7 +40,7 @@ export function createProviders(config: ProviderConfig, sandbox?: Sandbox): Prov
       ...endpoints.elevenlabs,
       twilioAccountSid: endpoints.twilio.accountSid,
       twilioAuthToken: endpoints.twilio.authToken,
-      // The emulator is in-process: a retry would only slow down and hide its faults.
+      // The emulator is on this machine: a retry would only slow down and hide its faults.
       ...(live ? {} : { maxRetries: 0 }),
     }),
     telephony: createTwilioTelephonyProvider(endpoints.twilio),
@@ -42,9 +48,9 @@ export function createProviders(config: ProviderConfig, sandbox?: Sandbox): Prov
   };
 }
 
-function liveEndpoints(config: ProviderConfig) {
+function liveEndpoints(config: Partial<ProviderConfig>) {
   const { elevenlabsApiKey, elevenlabsWebhookSecret, twilioAccountSid, twilioAuthToken } = config;
-  const { stripeSecretKey, stripePublishableKey, stripeWebhookSecret } = config;
+  const { stripeSecretKey, stripePublishableKey, stripeWebhookSecret, stripeBaseUrl } = config;
   if (!elevenlabsApiKey || !elevenlabsWebhookSecret || !twilioAccountSid || !twilioAuthToken) {
     throw new Error('Live providers need the ElevenLabs key and webhook secret and the Twilio account SID and token');
   }
@@ -55,22 +61,33 @@ function liveEndpoints(config: ProviderConfig) {
     secretKey: stripeSecretKey,
     publishableKey: stripePublishableKey,
     webhookSecret: stripeWebhookSecret,
+    // Another Stripe-compatible host (a proxy, the standalone sandbox); the browser still uses Stripe.js.
+    ...(stripeBaseUrl ? { endpoint: stripeEndpoint(stripeBaseUrl) } : {}),
   };
   return {
-    elevenlabs: { apiKey: elevenlabsApiKey, webhookSecret: elevenlabsWebhookSecret },
-    twilio: { accountSid: twilioAccountSid, authToken: twilioAuthToken },
+    elevenlabs: {
+      apiKey: elevenlabsApiKey,
+      webhookSecret: elevenlabsWebhookSecret,
+      ...(config.elevenlabsBaseUrl ? { baseUrl: config.elevenlabsBaseUrl } : {}),
+    },
+    twilio: {
+      accountSid: twilioAccountSid,
+      authToken: twilioAuthToken,
+      ...(config.twilioBaseUrl ? { baseUrl: config.twilioBaseUrl } : {}),
+    },
     stripe,
   };
 }
 
-function sandboxEndpoints(sandbox: Sandbox | undefined) {
+function sandboxEndpoints(sandbox: SandboxEndpoints | undefined) {
   if (!sandbox) throw new Error('Sandbox providers need a started sandbox');
   const { secretKey, publishableKey, webhookSecret, host, port, protocol, baseUrl } = sandbox.stripe;
   const stripe: StripePaymentsOptions = {
     secretKey,
     publishableKey,
     webhookSecret,
-    endpoint: { host, port, protocol, baseUrl },
+    endpoint: { host, port, protocol },
+    sandboxApiBase: baseUrl,
   };
   return { elevenlabs: sandbox.elevenlabs, twilio: sandbox.twilio, stripe };
 }

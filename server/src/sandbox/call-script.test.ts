@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildAgentPrompt } from '@shared/domain/agent-prompt';
-import { buildCallScript, fillVariables, outboundOutcome, readPrompt, type CallScriptInput } from './call-script';
+import {
+  buildCallScript,
+  fillVariables,
+  isInvalidDestination,
+  outboundOutcome,
+  readPrompt,
+  transferRequest,
+  type CallScriptInput,
+  type TranscriptToolResult,
+} from './call-script';
 
 const input = (overrides: Partial<CallScriptInput> = {}): CallScriptInput => ({
   agentName: 'Ava',
@@ -94,6 +103,21 @@ describe('outboundOutcome', () => {
       ),
     ).toEqual(['answered', 'answered', 'voicemail', 'busy', 'no_answer', 'failed']);
   });
+
+  it('gives a number the same outcome every time: one ending in 8 never answers', () => {
+    expect(Array.from({ length: 5 }, () => outboundOutcome('+6421000408'))).toEqual(Array(5).fill('no_answer'));
+  });
+
+  it('treats only numbers ending in the reserved suffix as invalid destinations, which fail without ringing', () => {
+    expect(['+6421000404', '+14155500404'].map(isInvalidDestination)).toEqual([true, true]);
+    expect(['+6421000414', '+64210004040', '+6421001404', '+64215550404'].map(isInvalidDestination)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(outboundOutcome('+6421000404')).toBe('failed');
+  });
 });
 
 describe('fillVariables', () => {
@@ -101,5 +125,47 @@ describe('fillVariables', () => {
     expect(fillVariables('Hi {{ name }}, about {{order}} from {{shop}}', { name: 'Bob', order: 42 })).toBe(
       'Hi Bob, about 42 from {{shop}}',
     );
+  });
+});
+
+describe('transfers in the call script', () => {
+  const transfer = { phoneNumber: '+6493001234', condition: 'Book now', timeoutSecs: 25 };
+
+  it('asks for a human by the number’s ending, answered or not, and otherwise never', () => {
+    expect(transferRequest('+6421000771')).toBe('answered');
+    expect(transferRequest('+6421000772')).toBe('unanswered');
+    expect(transferRequest('+6421000773')).toBeNull();
+    expect(outboundOutcome('+6421000771')).toBe('answered');
+    expect(outboundOutcome('+6421000772')).toBe('answered');
+  });
+
+  it('carries the transfer tool call and its result in one agent turn, the ring time as its latency', () => {
+    for (const answered of [true, false]) {
+      const script = buildCallScript(input({ direction: 'outbound', transfer: { ...transfer, answered } }));
+      const turns = script.transcript.filter((turn) => turn.tool_calls?.length);
+      expect(turns).toHaveLength(1);
+      const [turn] = turns;
+      expect(turn?.role).toBe('agent');
+      expect(turn?.tool_calls?.[0]).toMatchObject({ tool_name: 'transfer_to_number', tool_has_been_called: true });
+      expect(JSON.parse(turn?.tool_calls?.[0]?.params_as_json ?? '{}')).toMatchObject({
+        transfer_number: '+6493001234',
+      });
+      // A transfer turn carries the transfer tool's result.
+      const result = turn?.tool_results?.[0] as TranscriptToolResult | undefined;
+      expect(result?.request_id).toBe(turn?.tool_calls?.[0]?.request_id);
+      expect(result?.is_error).toBe(!answered);
+      expect(result?.result.result_type).toBe(
+        answered ? 'transfer_to_number_twilio_success' : 'transfer_to_number_error',
+      );
+      if (answered) expect(result?.tool_latency_secs).toBeGreaterThanOrEqual(4);
+      else expect(result?.tool_latency_secs).toBe(25);
+      // The call goes on after the transfer's ringing: every later turn comes after it.
+      const index = script.transcript.indexOf(turn!);
+      const next = script.transcript[index + 1];
+      expect(next?.time_in_call_secs).toBeGreaterThan(
+        (turn?.time_in_call_secs ?? 0) + (result?.tool_latency_secs ?? 0),
+      );
+      expect(script.durationSecs).toBeGreaterThan(next?.time_in_call_secs ?? 0);
+    }
   });
 });

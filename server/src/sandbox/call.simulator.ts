@@ -7,7 +7,16 @@ import {
   type EvaluationCriterion,
   type EvaluationResult,
 } from './call-analysis';
-import { buildCallScript, fillVariables, type ScriptTurn, type SimulatedOutcome } from './call-script';
+import {
+  buildCallScript,
+  fillVariables,
+  transferRequest,
+  type ScriptTransfer,
+  type AnswerScenario,
+  type CallHandling,
+  type ScriptTurn,
+  type SimulatedOutcome,
+} from './call-script';
 import type { SandboxStore } from './sandbox.store';
 import type { CarriedCall } from './twilio/twilio.emulator';
 import { twilioSid, vendorId } from './vendor-ids';
@@ -21,6 +30,9 @@ export interface SimulatedCallRequest {
     prompt: string;
     dataCollection: Record<string, DataCollectionItem>;
     evaluationCriteria: EvaluationCriterion[];
+    /** The agent's transfer_to_number targets, and how long its transfer tool waits for an answer. */
+    transfers?: Array<{ phoneNumber: string; condition: string }>;
+    transferTimeoutSecs?: number;
   };
   direction: 'inbound' | 'outbound';
   /** The imported number the call went through; null for a call straight to an agent with no number. */
@@ -28,8 +40,19 @@ export interface SimulatedCallRequest {
   externalNumber: string;
   dynamicVariables: Record<string, unknown>;
   outcome: SimulatedOutcome;
+  /** Who answers an answered call (a person when absent), and how the agent meets a machine and its limits. */
+  answer?: AnswerScenario;
+  handling?: CallHandling;
   /** The caller's own reference for the conversation (conversation_initiation_client_data.user_id). */
   userId?: string | null;
+  /** The batch and recipient that placed the call, when a batch did. */
+  batchCall?: BatchCallReference;
+}
+
+/** `metadata.batch_call` of a conversation a batch placed, as the vendor names it. */
+export interface BatchCallReference {
+  batch_call_id: string;
+  batch_call_recipient_id: string;
 }
 
 /** A conversation as GET /v1/convai/conversations/{id} and the post-call webhook carry it. */
@@ -63,6 +86,7 @@ export interface WireConversation {
       stream_sid: string;
       call_sid: string;
     };
+    batch_call?: BatchCallReference;
   };
   analysis?: {
     call_successful: 'success' | 'failure' | 'unknown';
@@ -98,11 +122,28 @@ export interface CallSimulator {
 const CREDITS_PER_MINUTE = 1000;
 const USD_PER_MINUTE = 0.1;
 
+/** The transfer the called number asks for, to the agent's first target; none when it has no target. */
+function transferOfCall(request: SimulatedCallRequest): ScriptTransfer | null {
+  const asked = request.outcome === 'answered' ? transferRequest(request.externalNumber) : null;
+  const target = request.agent.transfers?.[0];
+  if (!asked || !target) return null;
+  return {
+    phoneNumber: target.phoneNumber,
+    condition: target.condition,
+    answered: asked === 'answered',
+    timeoutSecs: request.agent.transferTimeoutSecs ?? DEFAULT_TOOL_TIMEOUT_SECS,
+  };
+}
+
+/** The vendor's default response timeout of a system tool. */
+const DEFAULT_TOOL_TIMEOUT_SECS = 20;
+
+/** The finished conversation, and the answering-machine verdict its Twilio call reports (`AnsweredBy`). */
 function finalConversation(
   request: SimulatedCallRequest,
   conversationId: string,
   startedAtMs: number,
-): WireConversation {
+): { conversation: WireConversation; answeredBy: string | null } {
   const { agent, direction, phoneNumber, outcome } = request;
   const script = buildCallScript({
     agentName: agent.name,
@@ -111,10 +152,13 @@ function finalConversation(
     direction,
     outcome,
     seed: conversationId,
+    transfer: transferOfCall(request),
+    ...(request.answer ? { answer: request.answer } : {}),
+    ...(request.handling ? { handling: request.handling } : {}),
   });
   const startSecs = Math.floor(startedAtMs / 1000);
   const connected = script.analysis !== null;
-  return {
+  const conversation: WireConversation = {
     agent_id: agent.agentId,
     agent_name: agent.name,
     conversation_id: conversationId,
@@ -149,6 +193,7 @@ function finalConversation(
             },
           }
         : {}),
+      ...(request.batchCall ? { batch_call: request.batchCall } : {}),
     },
     ...(script.analysis
       ? {
@@ -166,6 +211,7 @@ function finalConversation(
       : {}),
     conversation_initiation_client_data: { dynamic_variables: request.dynamicVariables },
   };
+  return { conversation, answeredBy: script.answeredBy };
 }
 
 /** The call so far: its status moves with the time elapsed and the transcript grows turn by turn. */
@@ -258,7 +304,7 @@ export function createCallSimulator(options: {
   }
 
   /** The conversation's phone call, placed in the Twilio account with the same outcome and length. */
-  const withTwilioCall = (conversation: WireConversation): WireConversation => {
+  const withTwilioCall = (conversation: WireConversation, answeredBy: string | null): WireConversation => {
     const phoneCall = conversation.metadata.phone_call;
     if (!phoneCall || !telephony) return conversation;
     const outbound = phoneCall.direction === 'outbound';
@@ -268,6 +314,7 @@ export function createCallSimulator(options: {
       to: outbound ? phoneCall.external_number : phoneCall.agent_number,
       outcome: phoneCall.call_result,
       talkSecs: conversation.metadata.call_duration_secs,
+      answeredBy,
     });
     return { ...conversation, metadata: { ...conversation.metadata, phone_call: { ...phoneCall, call_sid: callSid } } };
   };
@@ -278,7 +325,8 @@ export function createCallSimulator(options: {
     startCall(request) {
       const conversationId = vendorId('conv_');
       const startedAtMs = Date.now();
-      const final = withTwilioCall(finalConversation(request, conversationId, startedAtMs));
+      const built = finalConversation(request, conversationId, startedAtMs);
+      const final = withTwilioCall(built.conversation, built.answeredBy);
       const record: ConversationRecord = {
         startedAtMs,
         completesAtMs: startedAtMs + callDelayMs,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { createCallSimulator } from './call.simulator';
 import { createElevenLabsEmulator } from './elevenlabs/elevenlabs.emulator';
@@ -24,28 +25,61 @@ export interface SandboxOptions {
   logger?: Logger;
 }
 
-export interface Sandbox {
+/** What a simulated inbound call started: the vendor's conversation, and the Twilio call when a number carried it. */
+export interface SimulatedCall {
+  conversationId: string;
+  callSid: string | null;
+}
+
+/** Where each emulator answers and with which credentials: what the adapters are pointed at. */
+export interface SandboxEndpoints {
   elevenlabs: { baseUrl: string; apiKey: string; webhookSecret: string };
   twilio: { baseUrl: string; accountSid: string; authToken: string };
   stripe: {
     /** For `new Stripe(secretKey, { host, port, protocol })`. */
     host: string;
     port: number;
-    protocol: 'http';
+    protocol: 'http' | 'https';
     baseUrl: string;
     secretKey: string;
     publishableKey: string;
     webhookSecret: string;
+  };
+}
+
+/** What the server asks of a sandbox, embedded in it or running as a process of its own. */
+export interface SandboxControl extends SandboxEndpoints {
+  /** A caller rings an imported number (or an agent directly); the conversation and webhook follow. */
+  simulateInboundCall(request: InboundCallRequest): SimulatedCall | Promise<SimulatedCall>;
+}
+
+/** The sandbox inside this process. */
+export interface Sandbox extends SandboxControl {
+  stripe: SandboxEndpoints['stripe'] & {
     /** Moves a test clock forward and runs what falls due (renewal invoices, charges, events), as the API's advance. */
     advanceTestClock(clockId: string, frozenTime: number): void;
   };
-  /** A caller rings an imported number (or an agent directly); the conversation and webhook follow. */
-  simulateInboundCall(request: InboundCallRequest): { conversationId: string; callSid: string | null };
+  simulateInboundCall(request: InboundCallRequest): SimulatedCall;
   close(): Promise<void>;
 }
 
-/** Starts the ElevenLabs, Twilio and Stripe emulators on loopback ports, with credentials kept in their store. */
-export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+/** The three emulators on one store, not yet listening: the embedded sandbox and the standalone one serve them. */
+export interface SandboxEmulators {
+  apps: { elevenlabs: Koa; twilio: Koa; stripe: Koa };
+  credentials: {
+    elevenlabs: { apiKey: string; webhookSecret: string };
+    twilio: { accountSid: string; authToken: string };
+    stripe: { secretKey: string; publishableKey: string; webhookSecret: string };
+  };
+  /** Where the Stripe emulator says it answers (portal and hosted-page links). */
+  setStripeBaseUrl(baseUrl: string): void;
+  advanceTestClock(clockId: string, frozenTime: number): void;
+  simulateInboundCall(request: InboundCallRequest): SimulatedCall;
+  /** Stops timers and deliveries, then closes the store. */
+  close(): void;
+}
+
+export function createSandboxEmulators(options: SandboxOptions): SandboxEmulators {
   const { logger } = options;
   const store = openSandboxStore(options.dataDir);
   const webhookSecret = store.setting('elevenlabs.webhook_secret', () => `wsec_${randomBytes(24).toString('hex')}`);
@@ -65,14 +99,45 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       createWebhookDelivery({ vendor: 'stripe', store, secret, url: options.stripeWebhookUrl ?? (() => null), logger }),
     logger,
   });
+  return {
+    apps: { elevenlabs: elevenlabs.app, twilio: twilio.app, stripe: stripe.app },
+    credentials: {
+      elevenlabs: { apiKey: elevenlabs.apiKey, webhookSecret },
+      twilio: { accountSid: twilio.account.accountSid, authToken: twilio.account.authToken },
+      stripe: stripe.keys,
+    },
+    setStripeBaseUrl: (baseUrl) => stripe.setBaseUrl(baseUrl),
+    advanceTestClock: (clockId, frozenTime) => void stripe.advanceTestClock(clockId, frozenTime),
+    simulateInboundCall: (request) => elevenlabs.simulateInboundCall(request),
+    close() {
+      elevenlabs.close();
+      calls.close();
+      twilio.close();
+      webhooks.close();
+      stripe.close();
+      store.close();
+    },
+  };
+}
+
+/** The Stripe SDK takes an origin as host, port and protocol (it has no base-URL option). */
+export function stripeEndpoint(baseUrl: string): Pick<SandboxEndpoints['stripe'], 'host' | 'port' | 'protocol'> {
+  const url = new URL(baseUrl);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
+}
+
+/** Starts the ElevenLabs, Twilio and Stripe emulators on loopback ports, with credentials kept in their store. */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const emulators = createSandboxEmulators(options);
+  const { apps, credentials } = emulators;
   const [elevenlabsServer, twilioServer, stripeServer] = await Promise.all([
-    listenOnLoopback(elevenlabs.app),
-    listenOnLoopback(twilio.app),
-    listenOnLoopback(stripe.app),
+    listenOnLoopback(apps.elevenlabs),
+    listenOnLoopback(apps.twilio),
+    listenOnLoopback(apps.stripe),
   ]);
-  stripe.setBaseUrl(stripeServer.baseUrl);
-  const stripeAddress = new URL(stripeServer.baseUrl);
-  logger?.info(
+  emulators.setStripeBaseUrl(stripeServer.baseUrl);
+  options.logger?.info(
     {
       elevenlabs: elevenlabsServer.baseUrl,
       twilio: twilioServer.baseUrl,
@@ -83,29 +148,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   );
 
   return {
-    elevenlabs: { baseUrl: elevenlabsServer.baseUrl, apiKey: elevenlabs.apiKey, webhookSecret },
-    twilio: {
-      baseUrl: twilioServer.baseUrl,
-      accountSid: twilio.account.accountSid,
-      authToken: twilio.account.authToken,
-    },
+    elevenlabs: { baseUrl: elevenlabsServer.baseUrl, ...credentials.elevenlabs },
+    twilio: { baseUrl: twilioServer.baseUrl, ...credentials.twilio },
     stripe: {
-      host: stripeAddress.hostname,
-      port: Number(stripeAddress.port),
-      protocol: 'http',
+      ...stripeEndpoint(stripeServer.baseUrl),
       baseUrl: stripeServer.baseUrl,
-      ...stripe.keys,
-      advanceTestClock: (clockId, frozenTime) => void stripe.advanceTestClock(clockId, frozenTime),
+      ...credentials.stripe,
+      advanceTestClock: emulators.advanceTestClock,
     },
-    simulateInboundCall: (request) => elevenlabs.simulateInboundCall(request),
+    simulateInboundCall: emulators.simulateInboundCall,
     async close() {
-      elevenlabs.close();
-      calls.close();
-      twilio.close();
-      webhooks.close();
-      stripe.close();
       await Promise.all([elevenlabsServer.close(), twilioServer.close(), stripeServer.close()]);
-      store.close();
+      emulators.close();
     },
   };
 }

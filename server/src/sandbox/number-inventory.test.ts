@@ -5,6 +5,7 @@ import {
   findInventoryNumber,
   matchesContains,
   searchInventory,
+  sellsNumberType,
   type InventoryCountry,
 } from './number-inventory';
 
@@ -20,6 +21,26 @@ describe('number inventory', () => {
       expect(entry).toMatchObject({ isoCountry: country, region: expect.any(String), locality: expect.any(String) });
       expect(findInventoryNumber(entry.phoneNumber)).toBe(entry);
     }
+  });
+
+  it.each([
+    ['US', 'TollFree', /^\+18(00|88|77)\d{7}$/],
+    ['AU', 'Mobile', /^\+614\d{8}$/],
+  ] as const)('%s sells %s numbers, which belong to no place', (country, type, e164) => {
+    const stock = countryInventory(country, type);
+    expect(stock.length).toBeGreaterThan(0);
+    for (const entry of stock) {
+      expect(entry.phoneNumber).toMatch(e164);
+      expect(entry).toMatchObject({ isoCountry: country, region: null, locality: null, latitude: null });
+      expect(findInventoryNumber(entry.phoneNumber)).toBe(entry);
+    }
+  });
+
+  it('sells only the types each country has (no US mobile numbers)', () => {
+    expect(sellsNumberType('US', 'Mobile')).toBe(false);
+    expect(countryInventory('US', 'Mobile')).toEqual([]);
+    expect(sellsNumberType('US', 'TollFree')).toBe(true);
+    expect(sellsNumberType('AU', 'Mobile')).toBe(true);
   });
 
   it('matches Twilio’s Contains: digits, keypad letters and * for one digit', () => {
@@ -43,7 +64,7 @@ describe('number inventory', () => {
     fc.assert(
       fc.property(query, fc.integer({ min: 0, max: 10 }), ({ country, ...filters }, takenEvery) => {
         const isTaken = (phoneNumber: string) => takenEvery > 0 && Number(phoneNumber.slice(-2)) % takenEvery === 0;
-        const found = searchInventory(country, filters, isTaken);
+        const found = searchInventory(country, 'Local', filters, isTaken);
         expect(found.length).toBeLessThanOrEqual(filters.limit);
         for (const entry of found) {
           expect(isTaken(entry.phoneNumber)).toBe(false);

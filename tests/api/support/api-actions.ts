@@ -94,6 +94,9 @@ export const AGENT = {
   closing: 'Thanks for calling Demo Dental. Have a lovely day, goodbye!',
 };
 
+/** The line an outbound agent opens with; an outbound campaign refuses an agent without one. */
+export const OUTBOUND_DISCLOSURE = 'Hi, this is the automated assistant calling for Demo Dental.';
+
 /** The answer as it comes: tests of creation check refusals through it too. */
 export function createAgent(
   client: ApiClient,
@@ -144,7 +147,8 @@ export async function createOutboundCampaign(
   client: ApiClient,
   token: string,
 ): Promise<{ campaignId: string; agentId: string }> {
-  const agent = expectStatus(await createAgent(client, token), 201, 'agent').body.agent;
+  const agent = expectStatus(await createAgent(client, token, { disclosure: OUTBOUND_DISCLOSURE }), 201, 'agent').body
+    .agent;
   const created = await client.request('POST', apiRoutes.campaigns.collection(), {
     token,
     body: outboundCampaign(agent.id),

@@ -4,14 +4,14 @@ import type { SetupIntentResponse } from '@shared/api/billing.types';
 import type { PlanResponse } from '@shared/api/plans.types';
 import { apiRoutes } from '@shared/api/routes';
 import { PLAN_FORM_DEFAULTS, type PlanInput } from '@shared/schemas/billing.schema';
-import type { Sandbox } from '../../../server/src/sandbox';
+import type { SandboxEndpoints } from '../../../server/src/sandbox';
 import { expectStatus } from './api-client';
 import type { TestApp } from './test-app';
 
 /** What the billing suites do through the API and the payment provider's SDK to set the scene. */
 
 /** The SDK pointed at a sandbox's payment emulator, as the provider's own tools would be. */
-export function stripeFor(endpoint: Sandbox['stripe']): Stripe {
+export function stripeFor(endpoint: SandboxEndpoints['stripe']): Stripe {
   const { secretKey, host, port, protocol } = endpoint;
   return new Stripe(secretKey, { host, port, protocol, maxNetworkRetries: 0 });
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ContactStatus } from '@shared/schemas/contact.schema';
+import { contactZoneOf } from '@shared/domain/contact-zone';
 import { writingContacts, type ContactOwner } from '../../../server/src/modules/contacts/contact-totals.store';
 
 /**
@@ -7,10 +8,17 @@ import { writingContacts, type ContactOwner } from '../../../server/src/modules/
  * a contact the dialer holds), with their campaign's totals by status kept as every product write keeps them.
  */
 
-/** Inserts one outbound_contacts row as given (status pending unless told). */
+/**
+ * Inserts one outbound_contacts row as given (status pending unless told); a row that names no zone gets the one every
+ * product write stores, from its number and metadata.
+ */
 export async function insertContactRow(db: Knex, row: ContactOwner & Record<string, unknown>): Promise<void> {
+  const metadata = typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as Record<string, string>) : {};
+  const zone =
+    'timezones' in row || typeof row.phone_number !== 'string' ? null : contactZoneOf(row.phone_number, metadata);
+  const stored = zone ? { timezones: JSON.stringify(zone.zones), timezone_source: zone.source } : {};
   await writingContacts(db, async (trx, totals) => {
-    await trx('outbound_contacts').insert(row);
+    await trx('outbound_contacts').insert({ ...stored, ...row });
     totals.add(row, (row.status as ContactStatus | undefined) ?? 'pending', 1);
   });
 }

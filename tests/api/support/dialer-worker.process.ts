@@ -49,6 +49,7 @@ function conversationOf(row: LedgerRow): VoiceConversation {
     transcript: [],
     analysis: null,
     recordingUrl: null,
+    hasRecording: false,
     userId: row.user_id,
   };
 }

@@ -19,8 +19,31 @@ export interface ServerProcess {
  * The real server, `server/src/main.ts` under tsx in a process of its own (one process: `node --import tsx`, not
  * the tsx launcher, which would leave its child running when killed), with the given environment on top of ours.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startEntryProcess('server/src/main.ts', env, /Parley is running at (http:\/\/\S+)/);
+}
+
+/**
+ * One of our entry points (server, workers, sandbox) in a process of its own, started once its output matches
+ * `ready`; `baseUrl` is the pattern's first group, or empty for a process that does not listen.
+ */
+/** A process that ended before it printed its ready line; `signal` is what ended it (null when it exited). */
+export class EndedBeforeReady extends Error {
+  constructor(
+    readonly entry: string,
+    readonly signal: NodeJS.Signals | null,
+    output: string,
+  ) {
+    super(`${entry} ended (${signal ?? 'exit'}) before it was ready:\n${output}`);
+  }
+}
+
+export async function startEntryProcess(
+  entry: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,20 +53,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.once('exit', (_code, signal) => resolve(signal));
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-20_000);
-      const match = /Parley is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      const match = ready.exec(output);
+      if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1] ?? '');
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     void ended.then((signal) => {
       clearTimeout(timer);
-      reject(new Error(`server ended (${signal ?? 'exit'}) before it listened:\n${output}`));
+      reject(new EndedBeforeReady(entry, signal, output));
     });
   });
   // Keep draining the pipes so that a chatty server never blocks on a full one.

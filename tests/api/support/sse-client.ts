@@ -20,17 +20,21 @@ export interface EventStream {
   close(): void;
 }
 
-/** Opens GET /api/events as the renderer does: fetch with the bearer token in a header, read as a stream. */
+/**
+ * Opens GET /api/events (or another stream's path) as the renderer does: fetch with the bearer token in a header,
+ * read as a stream.
+ */
 export async function openEventStream(
   baseUrl: string,
   token: string | undefined,
   lastEventId?: string,
+  path = apiRoutes.events.stream(),
 ): Promise<EventStream> {
   const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const response = await fetch(`${baseUrl}${apiRoutes.events.stream()}`, { headers, signal: controller.signal });
+  const response = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
   const events: StreamedEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();

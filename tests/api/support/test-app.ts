@@ -8,10 +8,12 @@ import type { AuthResponse } from '@shared/api/auth.types';
 import type { AppDeps } from '../../../server/src/app-deps';
 import { createApp, type BuiltApp } from '../../../server/src/app';
 import { createRuntime } from '../../../server/src/bootstrap';
+import type { Services } from '../../../server/src/services';
 import { loadConfig, type Config } from '../../../server/src/config';
 import { DEMO_PASSWORD } from '../../../server/src/db/seeds/demo-accounts';
 import { createLogger } from '../../../server/src/logger';
 import type { Clock } from '../../../server/src/lib/clock';
+import type { Sandbox } from '../../../server/src/sandbox';
 import { DIALER_TICK_JOB } from '../../../server/src/modules/dialer/dialer.jobs';
 import { DIAL_CAMPAIGN_JOB } from '../../../server/src/modules/dialer/dial-campaign.job';
 import { createApiClient, type ApiClient } from './api-client';
@@ -31,6 +33,9 @@ export const DIALER_JOBS_OFF = `!${DIALER_TICK_JOB},!${DIAL_CAMPAIGN_JOB}`;
 export interface TestApp extends ApiClient {
   kind: DatabaseKind;
   deps: AppDeps;
+  services: Services;
+  /** The sandbox this app embeds (absent with live providers). */
+  sandbox?: Sandbox;
   built: BuiltApp;
   login(email: string, password?: string): Promise<AuthResponse>;
   close(): Promise<void>;
@@ -106,10 +111,15 @@ export async function startTestApp(kind: DatabaseKind, options: StartOptions = {
     ...client,
     kind,
     deps: runtime.deps,
+    services: runtime.services,
+    sandbox: runtime.embeddedSandbox,
     built,
     login: (email, password = DEMO_PASSWORD) => signIn(client, email, password),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The tests are over: a stream or a request a test left open must not hold the server up.
+      server.closeAllConnections();
+      await closed;
       await runtime.close();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

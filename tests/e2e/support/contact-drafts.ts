@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CampaignResponse } from '@shared/api/campaigns.types';
 import type { ContactImportResponse, ContactsPage, OutboundContact } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
-import { createAgent, signIn } from '../../api/support/api-actions';
+import { createAgent, signIn, OUTBOUND_DISCLOSURE } from '../../api/support/api-actions';
 import { expectStatus, type ApiClient } from '../../api/support/api-client';
 import { expect, openInApp, signInAs, type TenantAccount } from './fixtures';
 
@@ -21,7 +21,11 @@ const CHANGED_ON_SERVER_INDEX = 3;
  * with 60 contacts imported.
  */
 async function campaignWithContacts(api: ApiClient, token: string): Promise<string> {
-  const agent = expectStatus(await createAgent(api, token, { name: 'Mere' }), 201, 'agent').body.agent as {
+  const agent = expectStatus(
+    await createAgent(api, token, { name: 'Mere', disclosure: OUTBOUND_DISCLOSURE }),
+    201,
+    'agent',
+  ).body.agent as {
     id: string;
   };
   const created = await api.request<CampaignResponse>('POST', apiRoutes.campaigns.collection(), {

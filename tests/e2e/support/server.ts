@@ -14,6 +14,8 @@ export interface ServerOptions {
   /** Reuse a data folder (the same database across a restart); a fresh one otherwise. */
   dataDir?: string;
   accessTokenTtlSec?: number;
+  /** Runs as a salesperson's `npm start` (development): the demo clinic's business is seeded after the start. */
+  demo?: boolean;
 }
 
 export interface TestServer {
@@ -58,7 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'test',
+    NODE_ENV: options.demo ? 'development' : 'test',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,

@@ -6,12 +6,16 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Logo } from '../../components/frame/Logo';
+import { NotificationCentre } from '../../components/notifications/NotificationCentre';
 import { useAppSelector } from '../../core/hooks';
 import { selectCurrentUser } from '../../core/sessionSlice';
 import { isNavItemActive, navItemsFor } from './navItems';
 import { UserMenu } from './UserMenu';
 
-/** Header of the page frame: logo, nav links by role with the current one highlighted, user menu. */
+/**
+ * Header of the page frame: logo, nav links by role with the current one highlighted, a tenant member's notification
+ * centre, user menu.
+ */
 export function AppHeader({ onOpenDrawer }: { onOpenDrawer: () => void }) {
   const user = useAppSelector(selectCurrentUser);
   const { pathname } = useLocation();
@@ -61,6 +65,7 @@ export function AppHeader({ onOpenDrawer }: { onOpenDrawer: () => void }) {
           })}
         </Box>
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
+        {user?.tenantId && <NotificationCentre />}
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -2,21 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { API_KEYS_ITEM, initialsOf, isAllowed, isNavItemActive, NAV_ITEMS, navItemsFor } from './navItems';
 
 const labels = (viewer: Parameters<typeof navItemsFor>[0]) => navItemsFor(viewer).map((item) => item.label);
-const COMMON = ['Dashboard', 'Campaigns', 'Phone Numbers', 'Billing'];
+const COMMON = ['Dashboard', 'Campaigns', 'Callbacks', 'Phone Numbers', 'Billing'];
 
 describe('navItemsFor', () => {
-  it('gives users the four common links', () => {
+  it('gives users the common links', () => {
     expect(labels({ role: 'user', tenantId: 't1' })).toEqual(COMMON);
   });
-  it('adds Account for admins', () => {
-    expect(labels({ role: 'admin', tenantId: 't1' })).toEqual([...COMMON, 'Account']);
+  it('adds Operations and Account for admins', () => {
+    expect(labels({ role: 'admin', tenantId: 't1' })).toEqual([...COMMON, 'Operations', 'Account']);
   });
-  it('adds Admin Billing and Admin Plans for superadmins', () => {
+  it('adds the admin area for superadmins', () => {
     expect(labels({ role: 'superadmin', tenantId: 't1' })).toEqual([
       ...COMMON,
+      'Operations',
       'Account',
       'Admin Billing',
       'Admin Plans',
+      'Admin Operations',
     ]);
   });
   it('shows a superadmin without a tenant Account (spec 000 §2) and no tenant screens', () => {
@@ -25,6 +27,7 @@ describe('navItemsFor', () => {
       'Account',
       'Admin Billing',
       'Admin Plans',
+      'Admin Operations',
     ]);
     expect(isAllowed(API_KEYS_ITEM, { role: 'superadmin', tenantId: null })).toBe(false);
   });
@@ -46,6 +49,9 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive(byLabel('Billing'), '/payment-method')).toBe(true);
     expect(isNavItemActive(byLabel('Account'), '/tenant-management')).toBe(true);
     expect(isNavItemActive(byLabel('Billing'), '/admin/billing')).toBe(false);
+  });
+  it('keeps Campaigns lit on the do-not-call list, which is reached from it', () => {
+    expect(isNavItemActive(byLabel('Campaigns'), '/campaigns/do-not-call')).toBe(true);
   });
 });
 

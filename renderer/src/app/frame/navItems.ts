@@ -15,11 +15,14 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/' },
   { label: 'Campaigns', to: '/campaigns', access: ACCESS.tenant },
+  { label: 'Callbacks', to: '/callbacks', access: ACCESS.tenant },
   { label: 'Phone Numbers', to: '/phone-numbers', access: ACCESS.tenant },
   { label: 'Billing', to: '/billing', aliases: ['/payment-method'], access: ACCESS.tenant },
+  { label: 'Operations', to: '/operations', access: ACCESS.operations },
   { label: 'Account', to: '/account', aliases: ['/tenant-management'], access: ACCESS.account },
   { label: 'Admin Billing', to: '/admin/billing', access: ACCESS.superadmin },
   { label: 'Admin Plans', to: '/admin/plans', access: ACCESS.superadmin },
+  { label: 'Admin Operations', to: '/admin/operations', access: ACCESS.superadmin },
 ];
 
 export const API_KEYS_ITEM: NavItem = { label: 'API Keys', to: '/api-keys', access: ACCESS.apiKeys };
@@ -34,7 +37,7 @@ export function isAllowed(item: NavItem, viewer: Viewer): boolean {
   return decideAccess(item.access, viewer).allowed;
 }
 
-/** Dashboard matches only '/', the others their own path and everything under it. */
+/** Dashboard matches only '/', the others their own path and everything under it (the do-not-call list is Campaigns'). */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.aliases ?? [])].some((path) =>
     path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`),

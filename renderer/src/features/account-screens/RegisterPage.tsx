@@ -56,7 +56,11 @@ export function RegisterPage() {
       return;
     }
     later(
-      () => void navigate('/auth', { replace: true, state: { registeredEmail: values.email } }),
+      () =>
+        void navigate('/auth', {
+          replace: true,
+          state: { registeredEmail: values.email, invited: Boolean(invitationToken) },
+        }),
       REGISTER_REDIRECT_DELAY_MS,
     );
   };
@@ -77,7 +81,8 @@ export function RegisterPage() {
     );
   }
 
-  if (invitationToken && invitation.isError) {
+  // Once accepted, the invitation reads as used: the page keeps its success rather than showing that.
+  if (invitationToken && invitation.isError && !registered) {
     return (
       <CenteredLayout title={title}>
         <Alert severity="error" sx={{ mb: 3 }}>
@@ -96,7 +101,7 @@ export function RegisterPage() {
     <CenteredLayout title={title} subtitle={subtitle}>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
         <Stack spacing={2.5}>
-          {registered && <CheckYourEmail email={getValues('email')} />}
+          {registered && <CheckYourEmail email={getValues('email')} invited={Boolean(invitationToken)} />}
           {failure && <Alert severity="error">{failure}</Alert>}
           <FormTextField control={control} name="name" label="Full Name" autoComplete="name" autoFocus />
           <FormTextField

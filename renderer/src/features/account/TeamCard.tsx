@@ -43,6 +43,17 @@ function roleLabel(role: TeamMember['role']): string {
   return role === 'superadmin' ? 'Superadmin' : ROLE_LABELS[role];
 }
 
+/** On a phone the e-mail column gives way, and each address sits under its name instead. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+function NarrowOnlyEmail({ email }: { email: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' }, overflowWrap: 'anywhere' }}>
+      {email}
+    </Typography>
+  );
+}
+
 /** Your Team (spec 001 §2): members with their roles, removal under the spec's rules, and pending invitations. */
 export function TeamCard({ tenantId, currentUserId }: TeamCardProps) {
   const team = useGetTeamQuery(tenantId);
@@ -103,7 +114,7 @@ export function TeamCard({ tenantId, currentUserId }: TeamCardProps) {
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
+                  <TableCell sx={WIDE_ONLY}>Email</TableCell>
                   <TableCell>Role</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
@@ -112,13 +123,14 @@ export function TeamCard({ tenantId, currentUserId }: TeamCardProps) {
                 {team.data.users.map((member) => (
                   <TableRow key={member.id}>
                     <TableCell>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                         <span>{member.username}</span>
                         {member.isTenantOwner && <Chip size="small" label="Owner" color="primary" />}
                         {member.id === currentUserId && <Chip size="small" variant="outlined" label="You" />}
                       </Stack>
+                      <NarrowOnlyEmail email={member.email} />
                     </TableCell>
-                    <TableCell>{member.email}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{member.email}</TableCell>
                     <TableCell>
                       {canManage(member) ? (
                         <TextField
@@ -151,8 +163,9 @@ export function TeamCard({ tenantId, currentUserId }: TeamCardProps) {
                   <TableRow key={invitation.id}>
                     <TableCell>
                       <Chip size="small" variant="outlined" color="warning" label="Invitation pending" />
+                      <NarrowOnlyEmail email={invitation.inviteeEmail} />
                     </TableCell>
-                    <TableCell>{invitation.inviteeEmail}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{invitation.inviteeEmail}</TableCell>
                     <TableCell>
                       {ROLE_LABELS[invitation.role]}
                       <Typography variant="body2" color="text.secondary">

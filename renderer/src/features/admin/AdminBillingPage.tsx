@@ -131,7 +131,8 @@ export function AdminBillingPage() {
         headerName: 'Usage This Month',
         width: 150,
         valueGetter: (_value, row) => row.currentUsage.minutesUsed,
-        renderCell: ({ row }) => `${row.currentUsage.minutesUsed} / ${row.currentUsage.minutesIncluded} min`,
+        renderCell: ({ row }) =>
+          `${formatCount(row.currentUsage.minutesUsed)} / ${formatCount(row.currentUsage.minutesIncluded)} min`,
       },
       {
         field: 'billingCost',

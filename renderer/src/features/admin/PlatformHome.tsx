@@ -24,7 +24,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import { Figure } from '../../components/Figure';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard, type StatCardProps } from '../../components/StatCard';
-import { useGetAdminOverviewQuery } from './adminApi';
+import { useGetAdminOverviewQuery, useResetDemoDataMutation } from './adminApi';
 
 /** The tenant billing statuses as spec 001 §4 names them on screen. */
 const BILLING_STATUS_LABELS: Record<BillingStatus, string> = {
@@ -37,7 +37,7 @@ const BILLING_STATUS_LABELS: Record<BillingStatus, string> = {
 
 const STAT_ITEM = { xs: 12, sm: 6, md: 4 } as const;
 
-type PlatformCount = Exclude<keyof AdminOverview, 'tenantsByBillingStatus'>;
+type PlatformCount = Exclude<keyof AdminOverview, 'tenantsByBillingStatus' | 'demoMode'>;
 
 const PLATFORM_FIGURES: Array<{ title: string; of: PlatformCount; icon: ReactNode; link?: StatCardProps['link'] }> = [
   {
@@ -74,6 +74,29 @@ function AdminLink({ to, icon, title, text }: AdminLinkProps) {
           {text}
         </Typography>
       </Box>
+    </Box>
+  );
+}
+
+/** Demo mode only: the demo tenants back to their first-start state, for the next pitch. */
+function DemoReset() {
+  const [resetDemo, { isLoading, isSuccess, error }] = useResetDemoDataMutation();
+  const failure = error ? classifyError(error) : null;
+  return (
+    <Box>
+      <Button variant="outlined" color="warning" size="small" disabled={isLoading} onClick={() => void resetDemo()}>
+        {isLoading ? 'Resetting demo data…' : 'Reset demo data'}
+      </Button>
+      {isSuccess && (
+        <Alert severity="success" sx={{ mt: 1 }}>
+          The demo data is back to its first-start state.
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Failed to reset the demo data: {failure.serverMessage ?? failure.message}
+        </Alert>
+      )}
     </Box>
   );
 }
@@ -141,6 +164,7 @@ export function PlatformHome() {
                   title="Admin Plans"
                   text="The plan catalogue and its sync with the payment provider."
                 />
+                {data?.demoMode && <DemoReset />}
               </Stack>
             </CardContent>
           </Card>

@@ -9,7 +9,11 @@ export const adminApi = injectEndpoints({
       query: () => apiRoutes.admin.overview.relative(),
       providesTags: [{ type: 'PlatformOverview', id: 'CURRENT' }],
     }),
+    resetDemoData: build.mutation<{ message: string }, void>({
+      query: () => ({ url: apiRoutes.admin.demoReset.relative(), method: 'POST' }),
+      invalidatesTags: [{ type: 'PlatformOverview', id: 'CURRENT' }],
+    }),
   }),
 });
 
-export const { useGetAdminOverviewQuery } = adminApi;
+export const { useGetAdminOverviewQuery, useResetDemoDataMutation } = adminApi;

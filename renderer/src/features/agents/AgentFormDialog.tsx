@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
-import { FormDialogBody } from '../../components/forms/FormDialog';
+import { SchemaFormDialogBody } from '../../components/forms/SchemaFormDialogBody';
 import { AgentInputs } from './AgentInputs';
 import type { AgentInputsValues } from './agentInputFields';
 import type { AgentFormState } from './useAgentForm';
@@ -18,7 +17,7 @@ interface AgentFormBodyProps<T extends AgentInputsValues> {
 
 /** An agent form inside its FormDialog: the shared inputs under the dialog's title, a failed save, the buttons. */
 export function AgentFormBody<T extends AgentInputsValues>({
-  agentForm: { form, submit, submitError, inputs },
+  agentForm,
   title,
   intro,
   currentFileNote,
@@ -27,19 +26,15 @@ export function AgentFormBody<T extends AgentInputsValues>({
   onCancel,
 }: AgentFormBodyProps<T>) {
   return (
-    <FormProvider {...form}>
-      <FormDialogBody
-        title={title}
-        intro={intro}
-        onSubmit={submit}
-        submitting={form.formState.isSubmitting}
-        submitLabel={submitLabel}
-        loadingPosition={loadingPosition}
-        error={submitError}
-        onCancel={onCancel}
-      >
-        <AgentInputs {...inputs} currentFileNote={currentFileNote} />
-      </FormDialogBody>
-    </FormProvider>
+    <SchemaFormDialogBody
+      formState={agentForm}
+      title={title}
+      intro={intro}
+      submitLabel={submitLabel}
+      loadingPosition={loadingPosition}
+      onCancel={onCancel}
+    >
+      <AgentInputs {...agentForm.inputs} currentFileNote={currentFileNote} />
+    </SchemaFormDialogBody>
   );
 }

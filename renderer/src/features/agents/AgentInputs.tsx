@@ -6,9 +6,11 @@ import type { PhoneNumber } from '@shared/api/phone-numbers.types';
 import type { Voice } from '@shared/api/voices.types';
 import { AGENT_LIMITS } from '@shared/schemas/agent.schema';
 import { SelectInput, TextInput } from './agentInputFields';
+import { AgentLimitsInputs } from './AgentLimitsInputs';
 import { KnowledgeSourceInput } from './KnowledgeSourceInput';
 import { PhoneNumberSelect } from './PhoneNumberSelect';
 import { TemplatePicker } from './TemplatePicker';
+import { TransferTargetsInput } from './TransferTargetsInput';
 import { useAgentInputChoices } from './useAgentInputChoices';
 import type { KnowledgeSource } from './useKnowledgeSource';
 
@@ -86,6 +88,15 @@ export function AgentInputs({
           disabled={disabled}
         />
       </Stack>
+      <TextInput
+        name="disclosure"
+        label="Disclosure"
+        placeholder="Hi, this is the automated assistant calling for…"
+        helperText="Required for outbound campaigns: the agent opens every call with who is calling and that it is an automated assistant."
+        max={AGENT_LIMITS.disclosure}
+        multiline
+        disabled={disabled}
+      />
 
       <Divider />
 
@@ -112,12 +123,20 @@ export function AgentInputs({
 
       <Divider />
 
+      <TransferTargetsInput disabled={disabled} />
+
+      <Divider />
+
       <PhoneNumberSelect
         phoneNumbers={phoneNumbers}
         failed={phoneNumbersFailed}
         agentId={agentId}
         disabled={disabled}
       />
+
+      <Divider />
+
+      <AgentLimitsInputs disabled={disabled} />
     </Stack>
   );
 }

@@ -1,10 +1,16 @@
 import type { CreateAgentResponse } from '@shared/api/agents.types';
-import { createAgentSchema, type CreateAgentRequest } from '@shared/schemas/agent.schema';
+import {
+  AGENT_CALL_LIMIT_DEFAULTS,
+  createAgentSchema,
+  defaultDisclosure,
+  type CreateAgentRequest,
+} from '@shared/schemas/agent.schema';
 import { FormDialog } from '../../components/forms/FormDialog';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { AgentFormBody } from './AgentFormDialog';
 import { useCreateAgentMutation } from './agentsApi';
 import { useAgentForm } from './useAgentForm';
+import { useGetTenantQuery } from '../tenant';
 
 interface CreateAgentDialogProps {
   open: boolean;
@@ -25,17 +31,22 @@ export function CreateAgentDialog({ open, campaignId, onClose, onCreated }: Crea
 
 function CreateAgentForm({ campaignId, onClose, onCreated }: Omit<CreateAgentDialogProps, 'open'>) {
   const [createAgent] = useCreateAgentMutation();
+  const { data: tenant } = useGetTenantQuery();
   const form = useSchemaForm(createAgentSchema, {
     name: '',
     purpose: '',
     greeting: '',
     closing: '',
+    // Filled in with the business name: outbound campaigns need it.
+    disclosure: defaultDisclosure(tenant?.tenant.name ?? 'your business'),
     knowledge: { url: '' },
     voiceId: '',
     phoneNumberId: '',
     campaignId: campaignId ?? '',
     templateId: '',
     prompt: '',
+    transferTargets: [],
+    ...AGENT_CALL_LIMIT_DEFAULTS,
   });
 
   const agentForm = useAgentForm({

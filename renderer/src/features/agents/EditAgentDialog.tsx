@@ -48,11 +48,16 @@ function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }
     purpose: agent.purpose,
     greeting: agent.greeting,
     closing: agent.closing,
+    disclosure: agent.disclosure ?? '',
     knowledge: agent.knowledge && 'url' in agent.knowledge ? agent.knowledge : { url: '' },
     voiceId: agent.voiceId ?? '',
     phoneNumberId: agent.phoneNumberId ?? '',
     templateId: '',
     prompt: agent.prompt ?? '',
+    transferTargets: agent.transferTargets ?? [],
+    silenceTimeoutSeconds: agent.silenceTimeoutSeconds,
+    maxCallSeconds: agent.maxCallSeconds,
+    endCallOnHoldMusic: agent.endCallOnHoldMusic,
   });
 
   const agentForm = useAgentForm({

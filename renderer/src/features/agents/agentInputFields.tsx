@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useFormContext, type FieldPath } from 'react-hook-form';
 import type { Agent } from '@shared/api/agents.types';
+import type { DayOfWeek } from '@shared/schemas/campaign.schema';
 import MenuItem from '@mui/material/MenuItem';
 import { FormSelectField } from '../../components/forms/FormSelectField';
 import { FormTextField } from '../../components/forms/FormTextField';
@@ -11,11 +12,23 @@ export interface AgentInputsValues {
   purpose?: string;
   greeting?: string;
   closing?: string;
+  disclosure?: string | null;
   knowledge?: Agent['knowledge'];
   voiceId?: string | null;
   phoneNumberId?: string | null;
   templateId?: string | null;
   prompt?: string | null;
+  transferTargets?: TransferTargetValues[] | null;
+}
+
+/** One transfer target row of the form, as the schema checks it. */
+export interface TransferTargetValues {
+  name: string;
+  phoneNumber: string;
+  timezone: string;
+  businessHours: { days: DayOfWeek[]; start: string; end: string };
+  condition: string;
+  ringTimeoutSeconds: number;
 }
 
 interface TextInputProps {

@@ -1,4 +1,5 @@
-import { useState, type BaseSyntheticEvent } from 'react';
+import type { SchemaFormState } from '../../components/forms/SchemaFormDialogBody';
+import { useState } from 'react';
 import type { SchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import { useGetAgentTemplatesQuery } from '../agent-templates';
@@ -23,11 +24,7 @@ interface AgentFormOptions<T extends AgentInputsValues> {
   save: (values: T, knowledge: KnowledgeSource, uploadKnowledge: UploadKnowledge) => Promise<void>;
 }
 
-export interface AgentFormState<T extends AgentInputsValues> {
-  form: SchemaForm<T>;
-  submit: (event?: BaseSyntheticEvent) => Promise<void>;
-  /** The failure shown under the form, if the last save failed. */
-  submitError: string | null;
+export interface AgentFormState<T extends AgentInputsValues> extends SchemaFormState<T> {
   inputs: AgentInputsProps;
 }
 

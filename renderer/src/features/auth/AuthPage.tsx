@@ -36,6 +36,7 @@ export function AuthPage() {
   const [registeredEmail, setRegisteredEmail] = useState(
     () => (location.state as { registeredEmail?: string } | null)?.registeredEmail ?? '',
   );
+  const invited = (location.state as { invited?: boolean } | null)?.invited ?? false;
   const [loginEmail, setLoginEmail] = useState(registeredEmail);
   const [loginFormKey, setLoginFormKey] = useState(0);
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);
@@ -79,7 +80,7 @@ export function AuthPage() {
             <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
               {tab === 'login' && registeredEmail && (
                 <Box sx={{ mb: 2 }}>
-                  <CheckYourEmail email={registeredEmail} />
+                  <CheckYourEmail email={registeredEmail} invited={invited} />
                 </Box>
               )}
               {tab === 'login' && (

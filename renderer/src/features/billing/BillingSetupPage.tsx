@@ -10,17 +10,22 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectCurrentUser } from '../../core/sessionSlice';
+import { apiRoutes } from '@shared/api/routes';
+import { BILLING_ADMINS_ONLY } from '../../core/access';
+import { useMayCall } from '../../core/useMayCall';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { serverMessageOr } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import { logout } from '../auth';
 import {
   billingChanged,
+  useCreatePortalSessionMutation,
   useCreateSubscriptionMutation,
   useGetBillingStatusQuery,
   useGetVisiblePlansQuery,
 } from './billingApi';
 import { AddPaymentMethodDialog } from './card-entry/AddPaymentMethodDialog';
+import { delinquentNotice } from './BillingTab';
 import { PlanChoice } from './PlanChoice';
 import { StatusBadge } from '../../components/billing/StatusBadge';
 
@@ -39,12 +44,31 @@ export function BillingSetupPage() {
   const [activate, activation] = useCreateSubscriptionMutation();
   const [finishing, setFinishing] = useState(false);
   const { toast } = useToast();
+  const mayActivate = useMayCall(apiRoutes.billing.subscription, 'POST');
+  const mayAddCard = useMayCall(apiRoutes.billing.setupIntent, 'POST');
+  const mayOpenPortal = useMayCall(apiRoutes.billing.createPortalSession, 'POST');
+  const [openPortal, portal] = useCreatePortalSessionMutation();
 
   if (status.data?.billingStatus === 'active' && !finishing) return <Navigate to="/" replace />;
 
-  // The first visible plan is chosen until the user picks another.
-  const selectedPlan = plans.data?.find((plan) => plan.id === chosenPlanId) ?? plans.data?.[0] ?? null;
+  // A returning customer keeps the plan they had; a new one starts on the first visible plan, until they pick another.
+  const billingStatus = status.data?.billingStatus;
+  const returning = billingStatus === 'delinquent' || billingStatus === 'canceled';
+  const currentPlanId = returning ? status.data?.planId : undefined;
+  const selectedPlan =
+    plans.data?.find((plan) => plan.id === (chosenPlanId ?? currentPlanId)) ?? plans.data?.[0] ?? null;
   const hasCard = status.data?.hasPaymentMethod ?? false;
+
+  const fixCardInPortal = async () => {
+    try {
+      window.location.assign((await openPortal().unwrap()).url);
+    } catch (error) {
+      toast({
+        title: 'Manage Billing',
+        description: serverMessageOr(error, 'The billing portal could not be opened.'),
+      });
+    }
+  };
 
   const onActivate = async () => {
     if (!selectedPlan) {
@@ -96,6 +120,23 @@ export function BillingSetupPage() {
           </Typography>
         </Stack>
         {status.error && <Alert severity="error">Failed to fetch billing status</Alert>}
+        {returning && (
+          <Alert
+            severity={billingStatus === 'delinquent' ? 'error' : 'warning'}
+            data-testid="setup-returning-notice"
+            action={
+              mayOpenPortal && billingStatus === 'delinquent' ? (
+                <Button color="inherit" size="small" onClick={() => void fixCardInPortal()} loading={portal.isLoading}>
+                  Update Payment Method
+                </Button>
+              ) : undefined
+            }
+          >
+            {billingStatus === 'delinquent'
+              ? delinquentNotice(status.data?.unpaidInvoice)
+              : `Your subscription has been canceled. Choose a plan to reactivate it${status.data?.plan ? ` (you were on ${status.data.plan})` : ''}.`}
+          </Alert>
+        )}
 
         <section aria-labelledby="choose-plan-title">
           <Typography id="choose-plan-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
@@ -123,24 +164,30 @@ export function BillingSetupPage() {
           ) : (
             <Alert severity="warning">Please add a payment method to activate your account.</Alert>
           )}
-          <Button variant="outlined" startIcon={<AddCardIcon />} onClick={() => setAddingCard(true)} sx={{ mt: 1.5 }}>
-            {hasCard ? 'Use Another Card' : 'Add Payment Method'}
-          </Button>
+          {mayAddCard && (
+            <Button variant="outlined" startIcon={<AddCardIcon />} onClick={() => setAddingCard(true)} sx={{ mt: 1.5 }}>
+              {hasCard ? 'Use Another Card' : 'Add Payment Method'}
+            </Button>
+          )}
         </section>
+
+        {!(mayActivate && mayAddCard) && <Alert severity="info">{BILLING_ADMINS_ONLY}</Alert>}
 
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', pt: 1 }}>
           <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void dispatch(logout())}>
             Log out
           </Button>
-          <Button
-            variant="contained"
-            size="large"
-            onClick={() => void onActivate()}
-            loading={activation.isLoading || finishing}
-            disabled={!hasCard || !selectedPlan}
-          >
-            Activate
-          </Button>
+          {mayActivate && (
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => void onActivate()}
+              loading={activation.isLoading || finishing}
+              disabled={!hasCard || !selectedPlan}
+            >
+              Activate
+            </Button>
+          )}
         </Stack>
       </Stack>
       <AddPaymentMethodDialog open={addingCard} onClose={() => setAddingCard(false)} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { accountStatusBadge } from '@shared/domain/billing-badge';
-import { formatMoney } from '@shared/domain/format';
+import type { UnpaidInvoice } from '@shared/api/billing.types';
+import { formatCount, formatDate, formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,11 +16,18 @@ import {
   useGetSubscriptionQuery,
   useGetUsageLimitsQuery,
 } from './billingApi';
+import { InvoicesCard } from './InvoicesCard';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { StatusBadge } from '../../components/billing/StatusBadge';
 import { periodEndDate, SubscriptionCard } from './SubscriptionCard';
 
 export const DELINQUENT_NOTICE = 'Your payment failed or is past due. Please update your payment method.';
+
+/** Spec 001's failed-payment notice, with what is owed and since when once the provider says. */
+export function delinquentNotice(unpaid: UnpaidInvoice | null | undefined): string {
+  if (!unpaid) return DELINQUENT_NOTICE;
+  return `${DELINQUENT_NOTICE} ${formatMoney(unpaid.amountDue, unpaid.currency)} has been due since ${formatDate(unpaid.dueSince)}.`;
+}
 export const MISSING_CARD_NOTICE = 'Please add a payment method to activate your account.';
 
 function LoadingCard() {
@@ -84,7 +92,7 @@ export function BillingTab() {
     <Stack spacing={3}>
       {needsCard && (
         <Alert severity={billing.billingStatus === 'delinquent' ? 'error' : 'warning'} data-testid="billing-notice">
-          {billing.billingStatus === 'delinquent' ? DELINQUENT_NOTICE : MISSING_CARD_NOTICE}
+          {billing.billingStatus === 'delinquent' ? delinquentNotice(billing.unpaidInvoice) : MISSING_CARD_NOTICE}
         </Alert>
       )}
       {details?.cancelAtPeriodEnd && (
@@ -116,7 +124,11 @@ export function BillingTab() {
         ))}
         {whenLoaded(usage, 'Failed to fetch current usage', ({ usage: current, currency }) => (
           <FiguresCard title="Current Usage" testId="current-usage-card">
-            <Figure label="Minutes used" value={`${current.minutesUsed} of ${current.minutesIncluded}`} size="small" />
+            <Figure
+              label="Minutes used"
+              value={`${formatCount(current.minutesUsed)} of ${formatCount(current.minutesIncluded)}`}
+              size="small"
+            />
             <Figure label="Overage cost" value={formatMoney(current.billingCost, currency)} size="small" />
           </FiguresCard>
         ))}
@@ -125,6 +137,7 @@ export function BillingTab() {
         ))}
       </Box>
       <PaymentMethodsCard paymentMethods={billing.paymentMethods} />
+      <InvoicesCard />
     </Stack>
   );
 }

@@ -11,7 +11,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { apiRoutes } from '@shared/api/routes';
 import { useToast } from '../../components/toasts/useToast';
+import { BILLING_ADMINS_ONLY } from '../../core/access';
+import { useMayCall } from '../../core/useMayCall';
 import { useCreatePortalSessionMutation } from './billingApi';
 import { AddPaymentMethodDialog } from './card-entry/AddPaymentMethodDialog';
 
@@ -22,6 +25,8 @@ export function PaymentMethodsCard({ paymentMethods }: { paymentMethods: Payment
   const [adding, setAdding] = useState(false);
   const [openPortal, portal] = useCreatePortalSessionMutation();
   const { toastError } = useToast();
+  const mayAddCard = useMayCall(apiRoutes.billing.setupIntent, 'POST');
+  const mayOpenPortal = useMayCall(apiRoutes.billing.createPortalSession, 'POST');
 
   const manageBilling = async () => {
     try {
@@ -55,19 +60,29 @@ export function PaymentMethodsCard({ paymentMethods }: { paymentMethods: Payment
             ))}
           </List>
         )}
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setAdding(true)}>
-            Add Payment Method
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<OpenInNewIcon />}
-            onClick={() => void manageBilling()}
-            loading={portal.isLoading}
-          >
-            Manage Billing
-          </Button>
-        </Stack>
+        {mayAddCard || mayOpenPortal ? (
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+            {mayAddCard && (
+              <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setAdding(true)}>
+                Add Payment Method
+              </Button>
+            )}
+            {mayOpenPortal && (
+              <Button
+                variant="outlined"
+                startIcon={<OpenInNewIcon />}
+                onClick={() => void manageBilling()}
+                loading={portal.isLoading}
+              >
+                Manage Billing
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {BILLING_ADMINS_ONLY}
+          </Typography>
+        )}
       </CardContent>
       <AddPaymentMethodDialog open={adding} onClose={() => setAdding(false)} />
     </Card>

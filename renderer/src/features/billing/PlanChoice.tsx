@@ -1,5 +1,5 @@
 import type { Plan } from '@shared/api/plans.types';
-import { formatMoney } from '@shared/domain/format';
+import { formatMoney, formatQuantity } from '@shared/domain/format';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -42,8 +42,13 @@ export function PlanChoice({ plans, value, onChange }: PlanChoiceProps) {
                   </Typography>
                 )}
                 <Typography variant="body2" color="text.secondary">
-                  {plan.minutesIncluded} minutes included, then {formatMoney(plan.overageRatePerMinute, plan.currency)}
-                  /min · {plan.maxAgents} agents · {plan.maxPhoneNumbers} numbers · {plan.maxCampaigns} campaigns
+                  {formatQuantity(plan.minutesIncluded, 'minute')} included, then{' '}
+                  {formatMoney(plan.overageRatePerMinute, plan.currency)}/min ·{' '}
+                  {[
+                    formatQuantity(plan.maxAgents, 'agent'),
+                    formatQuantity(plan.maxPhoneNumbers, 'number'),
+                    formatQuantity(plan.maxCampaigns, 'campaign'),
+                  ].join(' · ')}
                 </Typography>
               </Box>
             }

@@ -13,7 +13,10 @@ import Typography from '@mui/material/Typography';
 import { DialogConfirmActions } from '../../components/DialogConfirmActions';
 import { Figure } from '../../components/Figure';
 import { useToast } from '../../components/toasts/useToast';
+import { apiRoutes } from '@shared/api/routes';
+import { BILLING_ADMINS_ONLY } from '../../core/access';
 import { useAppDispatch } from '../../core/hooks';
+import { useMayCall } from '../../core/useMayCall';
 import { billingChanged, useCancelSubscriptionMutation } from './billingApi';
 
 export const periodEndDate = (subscription: SubscriptionDetails) =>
@@ -34,6 +37,7 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionD
   const [setCancelAtPeriodEnd, { isLoading }] = useCancelSubscriptionMutation();
   const { toast, toastError } = useToast();
   const dispatch = useAppDispatch();
+  const mayChange = useMayCall(apiRoutes.billing.cancelSubscription, 'POST');
 
   const change = async (cancelAtPeriodEnd: boolean) => {
     try {
@@ -75,7 +79,11 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionD
                 size="small"
               />
             </Box>
-            {subscription.cancelAtPeriodEnd ? (
+            {!mayChange ? (
+              <Typography variant="body2" color="text.secondary">
+                {BILLING_ADMINS_ONLY}
+              </Typography>
+            ) : subscription.cancelAtPeriodEnd ? (
               <Button variant="contained" onClick={() => void change(false)} loading={isLoading}>
                 Reactivate Subscription
               </Button>

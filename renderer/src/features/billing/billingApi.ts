@@ -1,5 +1,6 @@
 import type {
   BillingStatusResponse,
+  InvoicesResponse,
   ConfirmPaymentMethodResponse,
   PortalSessionResponse,
   SetupIntentResponse,
@@ -22,6 +23,7 @@ export const USAGE_HISTORY_MONTHS = 12;
 const BILLING_TAGS = [
   { type: 'Billing' as const, id: 'STATUS' },
   { type: 'Billing' as const, id: 'SUBSCRIPTION' },
+  { type: 'Billing' as const, id: 'INVOICES' },
   { type: 'Usage' as const, id: 'CURRENT' },
   { type: 'Usage' as const, id: 'LIMITS' },
   { type: 'Usage' as const, id: 'HISTORY' },
@@ -34,6 +36,10 @@ export const billingApi = injectEndpoints({
     getBillingStatus: build.query<BillingStatusResponse, void>({
       query: () => apiRoutes.billing.status.relative(),
       providesTags: [{ type: 'Billing', id: 'STATUS' }],
+    }),
+    getInvoices: build.query<InvoicesResponse, void>({
+      query: () => apiRoutes.billing.invoices.relative(),
+      providesTags: [{ type: 'Billing', id: 'INVOICES' }],
     }),
     getSubscription: build.query<SubscriptionResponse, void>({
       query: () => apiRoutes.billing.subscription.relative(),
@@ -76,6 +82,7 @@ export const billingApi = injectEndpoints({
 
 export const {
   useGetBillingStatusQuery,
+  useGetInvoicesQuery,
   useGetSubscriptionQuery,
   useGetUsageLimitsQuery,
   useGetCurrentUsageQuery,

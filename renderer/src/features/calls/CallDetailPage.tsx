@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
+  NO_SPEECH_NOTICE,
   TRANSCRIPT_UNAVAILABLE_NOTICE,
   type CallDetailResponse,
+  type CallTransfer,
   type SentimentAnalysis,
   type TranscriptTurn,
 } from '@shared/api/calls.types';
 import { answerQualityTone, isSuccessfulCall, sentimentTone } from '@shared/domain/call-display';
+import { outcomeLabel } from '@shared/domain/call-outcomes';
 import { classifyError } from '@shared/domain/error-classifier';
+import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { formatClock, formatMinutesSeconds, formatNzDateTime, formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -40,6 +44,28 @@ import {
 } from './callsApi';
 
 type TabName = 'transcript' | 'summary' | 'analytics';
+
+/** The warm transfer the agent attempted: to whom, how long it rang, answered or not. */
+function TransferFigures({ transfer }: { transfer: CallTransfer }) {
+  const target = transfer.targetName
+    ? `${transfer.targetName} (${formatPhoneNumber(transfer.targetNumber)})`
+    : formatPhoneNumber(transfer.targetNumber);
+  return (
+    <>
+      <Figure label="Transferred to" value={target} />
+      <Figure
+        label="Transfer"
+        value={
+          transfer.answered
+            ? `Answered after ${transfer.ringSecs} s`
+            : transfer.ringSecs === 0
+              ? 'Not rung: outside its hours'
+              : `Not answered after ${transfer.ringSecs} s`
+        }
+      />
+    </>
+  );
+}
 
 function BackToDashboard() {
   return (
@@ -90,9 +116,8 @@ function RecordingPlayer({ callId }: { callId: string }) {
 
 /** The transcript as a chat: the agent on the left, the caller on the right, each with its time in the call. */
 function Transcript({ turns, unavailable }: { turns: TranscriptTurn[]; unavailable: boolean }) {
-  if (unavailable || turns.length === 0) {
-    return <Alert severity="info">{TRANSCRIPT_UNAVAILABLE_NOTICE}</Alert>;
-  }
+  if (unavailable) return <Alert severity="info">{TRANSCRIPT_UNAVAILABLE_NOTICE}</Alert>;
+  if (turns.length === 0) return <Alert severity="info">{NO_SPEECH_NOTICE}</Alert>;
   return (
     <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Transcript">
       {turns.map((turn, index) => {
@@ -282,7 +307,7 @@ export function CallDetailPage() {
         title="Call Details"
         subtitle={`${data.call.agentName} · ${formatNzDateTime(data.call.startedAt)}`}
         actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip
               label={successful ? 'Successful Call' : 'Unsuccessful Call'}
               color={successful ? 'success' : 'error'}
@@ -320,10 +345,18 @@ export function CallDetailPage() {
             <CardHeader title="Call" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
             <CardContent>
               <Stack spacing={2}>
+                {data.call.disclosureMissing === true && (
+                  <Alert severity="warning">
+                    <AlertTitle>Disclosure missing</AlertTitle>
+                    The agent&apos;s first words did not say who is calling and that it is an automated assistant.
+                  </Alert>
+                )}
                 <Figure label="Agent" value={data.call.agentName} />
                 <Figure label="Date and time (New Zealand)" value={formatNzDateTime(data.call.startedAt)} />
                 <Figure label="Duration" value={formatMinutesSeconds(data.call.durationSec)} />
                 <Figure label="Cost" value={formatMoney(data.call.costCents, data.call.currency)} />
+                {data.call.outcome && <Figure label="Outcome" value={outcomeLabel(data.call.outcome)} />}
+                {data.call.transfer && <TransferFigures transfer={data.call.transfer} />}
                 <Figure
                   label="Conversation ID"
                   value={
@@ -332,7 +365,7 @@ export function CallDetailPage() {
                     </Typography>
                   }
                 />
-                <RecordingPlayer callId={callId} />
+                {data.hasRecording && <RecordingPlayer callId={callId} />}
               </Stack>
             </CardContent>
           </Card>

@@ -1,9 +1,17 @@
+import { CALL_OUTCOMES, OUTCOME_RULES } from '@shared/domain/call-outcomes';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RecentCallRow } from '@shared/api/calls.types';
 import { isSuccessfulCall } from '@shared/domain/call-display';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatCount, formatDateTime, formatMinutesSeconds, formatMoney } from '@shared/domain/format';
+import {
+  formatCount,
+  formatDateTime,
+  formatDayOfMonth,
+  formatMinutesSeconds,
+  formatMoney,
+  formatShare,
+} from '@shared/domain/format';
 import { CALLS_PERIODS, type CallsPeriod } from '@shared/schemas/calls.schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,13 +38,9 @@ const PERIOD_LABELS: Record<CallsPeriod, string> = {
   '30d': 'Last 30 days',
   '90d': 'Last 90 days',
 };
-const OUTCOME_LABELS: Record<string, string> = {
-  answered: 'Answered',
-  voicemail: 'Voicemail',
-  busy: 'Busy',
-  no_answer: 'No answer',
-  failed: 'Failed',
-};
+const OUTCOME_LABELS: Record<string, string> = Object.fromEntries(
+  CALL_OUTCOMES.map((outcome) => [outcome, OUTCOME_RULES[outcome].label]),
+);
 const PAGE_SIZES = [10, 25, 50];
 
 const COLUMNS: GridColDef<RecentCallRow>[] = [
@@ -129,6 +133,7 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
   const analytics = useGetCallsAnalyticsQuery({ period, agentId: agentId || undefined });
   const calls = useGetCallsQuery({ ...pagination, agentId: agentId || undefined });
   const totals = analytics.data?.totals;
+  const transfers = analytics.data?.transfers;
   const series = analytics.data?.series ?? [];
   const failure = analytics.error ?? calls.error;
 
@@ -173,7 +178,7 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
             <Figure
               size="large"
               label="Success rate"
-              value={totals ? `${Math.round(totals.successRate * 100)}%` : '—'}
+              value={totals ? formatShare(totals.successRate * totals.totalCalls, totals.totalCalls) : '—'}
             />
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>
@@ -190,6 +195,15 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
               value={analytics.data ? formatMoney(analytics.data.totals.totalCostCents, analytics.data.currency) : '—'}
             />
           </Grid>
+          <Grid size={{ xs: 4, md: 4 }}>
+            <Figure label="Transferred" value={transfers ? formatCount(transfers.transferred) : '—'} />
+          </Grid>
+          <Grid size={{ xs: 4, md: 4 }}>
+            <Figure label="Transfers missed" value={transfers ? formatCount(transfers.transferMissed) : '—'} />
+          </Grid>
+          <Grid size={{ xs: 4, md: 4 }}>
+            <Figure label="Callbacks due" value={transfers ? formatCount(transfers.callbacksDue) : '—'} />
+          </Grid>
         </Grid>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
@@ -199,7 +213,7 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
             <BarChart
               height={240}
               loading={analytics.isLoading}
-              xAxis={[{ scaleType: 'band', data: series.map((point) => point.day.slice(5)) }]}
+              xAxis={[{ scaleType: 'band', data: series.map((point) => formatDayOfMonth(point.day)) }]}
               series={[
                 { data: series.map((point) => point.calls), label: 'Calls', id: 'calls' },
                 { data: series.map((point) => point.successful), label: 'Successful', id: 'successful' },

@@ -1,9 +1,10 @@
+import { CALL_OUTCOMES } from '@shared/domain/call-outcomes';
 import { useMemo, useState } from 'react';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { Campaign } from '@shared/api/campaigns.types';
 import { analyticsPeriodEndingToday } from '@shared/domain/campaign-days';
 import type { AttemptOutcome } from '@shared/domain/dialing-retry';
-import { formatCount, formatDate, formatMinutesSeconds, formatMoney } from '@shared/domain/format';
+import { formatCount, formatDate, formatDayOfMonth, formatMinutesSeconds, formatMoney } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,15 +16,22 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { Figure } from '../../components/Figure';
 import { useGetCampaignAnalyticsQuery } from './dialerApi';
-import { statusLabel } from './statusBadge';
+import { statusColour, statusLabel } from './statusBadge';
 import { failureMessage } from './requestFailure';
 
 /** Outcomes of finished calls, in the chart's stacking order; answered calls are the ones a person picked up. */
-const OUTCOMES: readonly AttemptOutcome[] = ['answered', 'voicemail', 'busy', 'no_answer', 'failed'];
+const OUTCOMES: readonly AttemptOutcome[] = CALL_OUTCOMES;
 const PERIODS = [7, 30, 90] as const;
 type PeriodDays = (typeof PERIODS)[number];
+
+/** A status's colour from the theme, the same one its badge reads. */
+function colourOf(theme: Theme, status: string): string {
+  const colour = statusColour(status);
+  return colour === 'grey' ? theme.palette.grey[500] : theme.palette[colour].main;
+}
 
 /** A campaign's calendar day (YYYY-MM-DD) as "Jan 5, 2025", read at midday so no viewer's zone moves it. */
 const dayLabel = (date: string) => formatDate(`${date}T12:00:00`);
@@ -33,6 +41,7 @@ const dayLabel = (date: string) => formatDate(`${date}T12:00:00`);
  * rate, the answered calls' average length and what the calls cost; refreshed by the dialer's live events.
  */
 export function CampaignAnalytics({ campaign }: { campaign: Campaign }) {
+  const theme = useTheme();
   const outbound = campaign.campaignType === 'outbound';
   const [days, setDays] = useState<PeriodDays>(30);
   const period = useMemo(() => analyticsPeriodEndingToday(new Date(), campaign.timezone, days), [campaign, days]);
@@ -90,6 +99,28 @@ export function CampaignAnalytics({ campaign }: { campaign: Campaign }) {
             />
             <Figure size="large" label="Cost" value={formatMoney(data.costCents, data.currency)} />
           </Box>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}
+            data-testid="transfer-figures"
+          >
+            <Figure label="Transferred" value={formatCount(data.transferred)} />
+            <Figure label="Transfers Missed" value={formatCount(data.transferMissed)} />
+            <Figure label="Callbacks Due" value={formatCount(data.callbacksDue)} />
+          </Box>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}
+            data-testid="machine-figures"
+          >
+            <Figure
+              label="Machine Rate"
+              value={data.machineRate === null ? '—' : `${Math.round(data.machineRate * 100)}%`}
+            />
+            <Figure label="Voicemails Left" value={formatCount(data.voicemailLeft)} />
+            <Figure
+              label="Verdicts Marked Wrong"
+              value={data.wrongVerdictShare === null ? '—' : `${Math.round(data.wrongVerdictShare * 100)}%`}
+            />
+          </Box>
           <Card>
             <CardHeader
               title="Outcomes Over Time"
@@ -104,11 +135,12 @@ export function CampaignAnalytics({ campaign }: { campaign: Campaign }) {
               ) : (
                 <BarChart
                   height={300}
-                  xAxis={[{ scaleType: 'band', data: data.days.map((day) => dayLabel(day.date)) }]}
+                  xAxis={[{ scaleType: 'band', data: data.days.map((day) => formatDayOfMonth(day.date)) }]}
                   series={OUTCOMES.map((outcome) => ({
                     id: outcome,
                     label: statusLabel(outcome),
                     stack: 'outcomes',
+                    color: colourOf(theme, outcome),
                     data: data.days.map((day) => day.outcomes[outcome]),
                   }))}
                 />

@@ -1,9 +1,13 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import type { Campaign } from '@shared/api/campaigns.types';
+import { countryName, isPhoneCountry } from '@shared/domain/contact-number';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatCount, formatDate } from '@shared/domain/format';
+import { formatCount, formatDate, formatQuantity } from '@shared/domain/format';
 import { DAYS_OF_WEEK, TIMEZONE_CHOICES } from '@shared/schemas/campaign.schema';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +21,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import InsightsIcon from '@mui/icons-material/Insights';
@@ -24,7 +31,7 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import { useAppSelector } from '../../core/hooks';
 import { lazyComponent } from '../../core/lazyComponent';
 import { selectCurrentUser } from '../../core/sessionSlice';
-import { useGetCampaignQuery } from './campaignsApi';
+import { useGetCampaignAgentsQuery, useGetCampaignQuery } from './campaignsApi';
 import { EditCampaignDialog } from './EditCampaignDialog';
 import { CampaignOverview } from './CampaignOverview';
 import { KnowledgeSourceText } from './KnowledgeSourceText';
@@ -32,6 +39,7 @@ import { KnowledgeSourceText } from './KnowledgeSourceText';
 // The grid and the charts are the heaviest parts of the app: each loads with its own tab.
 const ContactsManager = lazyComponent(() => import('./ContactsManager'), 'ContactsManager');
 const CampaignAnalytics = lazyComponent(() => import('./CampaignAnalytics'), 'CampaignAnalytics');
+const MachineVerdictsReview = lazyComponent(() => import('./MachineVerdictsReview'), 'MachineVerdictsReview');
 
 type TabName = 'overview' | 'contacts' | 'analytics';
 
@@ -67,11 +75,36 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const CARD_ITEM = { xs: 12, sm: 6, lg: 3 } as const;
+// Two small cards a row on a phone, so that the tabs are not six cards down the page.
+const CARD_ITEM = { xs: 6, lg: 3 } as const;
 const SETTINGS_ITEM = { xs: 12, md: 6 } as const;
+
+/** Grid items shown as they are, except on a phone, where they fold into one closed section under `summary`. */
+function OnPhoneFolded({ summary, children }: { summary: string; children: ReactNode }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (!phone) return children;
+  return (
+    <Grid size={12}>
+      <Accordion disableGutters variant="outlined">
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Typography variant="subtitle1" component="h2">
+            {summary}
+          </Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <Grid container spacing={2}>
+            {children}
+          </Grid>
+        </AccordionDetails>
+      </Accordion>
+    </Grid>
+  );
+}
 
 function CampaignInfo({ campaign }: { campaign: Campaign }) {
   const outbound = campaign.campaignType === 'outbound';
+  const agents = useGetCampaignAgentsQuery(campaign.id, { skip: !campaign.agentId });
+  const agentName = campaign.agentId ? (agents.data?.[0]?.name ?? '…') : null;
   const allDays = DAYS_OF_WEEK.every((day) => campaign.daysOfWeek.includes(day));
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
@@ -98,7 +131,7 @@ function CampaignInfo({ campaign }: { campaign: Campaign }) {
         </InfoCard>
       </Grid>
       {outbound ? (
-        <>
+        <OnPhoneFolded summary="Calling settings and limits">
           <Grid size={SETTINGS_ITEM}>
             <InfoCard title="Calling Settings">
               <Detail label="Calling hours">
@@ -107,6 +140,11 @@ function CampaignInfo({ campaign }: { campaign: Campaign }) {
                   : `${campaign.callingStartTime} – ${campaign.callingEndTime}`}
               </Detail>
               <Detail label="Timezone">{zoneLabel(campaign.timezone || 'UTC')}</Detail>
+              <Detail label="Default country">
+                {isPhoneCountry(campaign.defaultCountry)
+                  ? countryName(campaign.defaultCountry)
+                  : campaign.defaultCountry}
+              </Detail>
               <Detail label="Days">
                 {allDays ? 'All days' : campaign.daysOfWeek.map((day) => DAY_NAMES[day] ?? day).join(', ')}
               </Detail>
@@ -115,13 +153,14 @@ function CampaignInfo({ campaign }: { campaign: Campaign }) {
           <Grid size={SETTINGS_ITEM}>
             <InfoCard title="Call Limits">
               <Detail label="Max calls per day">{formatCount(campaign.maxCallsPerDay)}</Detail>
-              <Detail label="Call interval">
-                {campaign.callIntervalMinutes} {campaign.callIntervalMinutes === 1 ? 'minute' : 'minutes'}
+              <Detail label="Call interval">{formatQuantity(campaign.callIntervalMinutes, 'minute')}</Detail>
+              <Detail label="Agent">{agentName ?? 'None'}</Detail>
+              <Detail label="On a machine">
+                {campaign.machineHandling.action === 'leave_message' ? 'Leave a message' : 'Hang up'}
               </Detail>
-              <Detail label="Agent ID">{campaign.agentId ?? 'None'}</Detail>
             </InfoCard>
           </Grid>
-        </>
+        </OnPhoneFolded>
       ) : (
         <Grid size={12}>
           <Alert severity="info" data-testid="inbound-settings">
@@ -231,14 +270,16 @@ export function CampaignDetailPage() {
             >
               Analytics
             </Button>
-            <Button
-              variant="contained"
-              startIcon={<SmartToyIcon />}
-              component={RouterLink}
-              to={`/?campaignId=${encodeURIComponent(data.id)}`}
-            >
-              {data.agentId ? 'View Agent' : 'Create Agent'}
-            </Button>
+            {(data.agentId || canManage) && (
+              <Button
+                variant="contained"
+                startIcon={<SmartToyIcon />}
+                component={RouterLink}
+                to={`/?campaignId=${encodeURIComponent(data.id)}`}
+              >
+                {data.agentId ? 'View Agent' : 'Create Agent'}
+              </Button>
+            )}
           </Box>
         </Box>
       </Box>
@@ -261,6 +302,11 @@ export function CampaignDetailPage() {
             <ContactsManager campaignId={data.id} campaignName={data.name} canManage={canManage} />
           )}
           {tab === 'analytics' && <CampaignAnalytics campaign={data} />}
+          {tab === 'analytics' && canManage && data.campaignType === 'outbound' && (
+            <Box sx={{ mt: 3 }}>
+              <MachineVerdictsReview campaignId={data.id} />
+            </Box>
+          )}
         </Suspense>
       </Box>
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
-import { FormDialogBody } from '../../components/forms/FormDialog';
+import { SchemaFormDialogBody } from '../../components/forms/SchemaFormDialogBody';
 import { CampaignInputs, type CampaignInputsValues } from './CampaignInputs';
 import type { CampaignFormState } from './useCampaignForm';
 
@@ -16,7 +15,7 @@ interface CampaignFormBodyProps<T extends CampaignInputsValues> {
 
 /** A campaign form inside its FormDialog: the shared inputs under the title, a failed save, the buttons. */
 export function CampaignFormBody<T extends CampaignInputsValues>({
-  campaignForm: { form, submit, submitError, inputs },
+  campaignForm,
   title,
   intro,
   submitLabel,
@@ -24,19 +23,15 @@ export function CampaignFormBody<T extends CampaignInputsValues>({
   children,
 }: CampaignFormBodyProps<T>) {
   return (
-    <FormProvider {...form}>
-      <FormDialogBody
-        title={title}
-        intro={intro}
-        onSubmit={submit}
-        submitting={form.formState.isSubmitting}
-        submitLabel={submitLabel}
-        error={submitError}
-        onCancel={onCancel}
-      >
-        <CampaignInputs {...inputs} />
-        {children}
-      </FormDialogBody>
-    </FormProvider>
+    <SchemaFormDialogBody
+      formState={campaignForm}
+      title={title}
+      intro={intro}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
+      <CampaignInputs {...campaignForm.inputs} />
+      {children}
+    </SchemaFormDialogBody>
   );
 }

@@ -1,27 +1,26 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
-import { Controller, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { Agent } from '@shared/api/agents.types';
 import {
   CAMPAIGN_DEFAULTS,
   CAMPAIGN_LIMITS,
-  DAYS_OF_WEEK,
   TIMEZONE_CHOICES,
   type CallingHoursType,
+  type CampaignPurpose,
   type CampaignType,
   type DayOfWeek,
 } from '@shared/schemas/campaign.schema';
+import {
+  MACHINE_HANDLING_DEFAULT,
+  type MachineAction,
+  type ScreeningBotTreatment,
+} from '@shared/domain/machine-handling';
 import { knowledgeUploadSchema, uploadIdFromPath } from '@shared/schemas/upload.schema';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -30,10 +29,14 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { FormCountryField } from '../../components/forms/FormCountryField';
 import { FormSelectField } from '../../components/forms/FormSelectField';
 import { FormTextField } from '../../components/forms/FormTextField';
 import { useToast } from '../../components/toasts/useToast';
 import { useUploadFileMutation } from '../uploads';
+import { MachineHandlingInput } from './MachineHandlingInput';
+import { FormWholeNumberField } from '../../components/forms/FormWholeNumberField';
+import { FormDaysOfWeekField } from '../../components/forms/FormDaysOfWeekField';
 
 /** The fields the create and edit dialogs share; both forms' values fit this shape. */
 export interface CampaignInputsValues {
@@ -42,13 +45,16 @@ export interface CampaignInputsValues {
   knowledgeUrl?: string | null;
   campaignType?: CampaignType;
   agentId?: string | null;
+  purpose?: CampaignPurpose;
   callingHoursType?: CallingHoursType;
   callingStartTime?: string;
   callingEndTime?: string;
   timezone?: string;
+  defaultCountry?: string;
   daysOfWeek?: DayOfWeek[];
   maxCallsPerDay?: number;
   callIntervalMinutes?: number;
+  machineHandling?: { action?: MachineAction; message?: string | null; screeningBot?: ScreeningBotTreatment };
 }
 
 export interface CampaignInputsProps {
@@ -60,56 +66,6 @@ export interface CampaignInputsProps {
 /** The browser's own zone, the default of the timezone choice (spec 000 §9). */
 export function browserTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-const DAY_LABELS: Record<DayOfWeek, string> = {
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-  sunday: 'Sun',
-};
-
-/** A form number input: what cannot be read as a whole number becomes 0 (spec 000 §5), which the schema refuses. */
-function NumberInput({
-  name,
-  label,
-  min,
-  max,
-  helperText,
-}: {
-  name: FieldPath<CampaignInputsValues>;
-  label: string;
-  min: number;
-  max: number;
-  helperText: string;
-}) {
-  const { control } = useFormContext<CampaignInputsValues>();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          label={label}
-          type="number"
-          name={field.name}
-          inputRef={field.ref}
-          value={typeof field.value === 'number' ? field.value : 0}
-          onBlur={field.onBlur}
-          onChange={(event) => {
-            const read = Number.parseInt(event.target.value, 10);
-            field.onChange(Number.isFinite(read) ? read : 0);
-          }}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-          slotProps={{ htmlInput: { min, max, step: 1, inputMode: 'numeric' } }}
-        />
-      )}
-    />
-  );
 }
 
 /** The knowledge source: a public URL, or a PDF uploaded at once (its answer's url becomes the source). */
@@ -214,43 +170,6 @@ function KnowledgeInput() {
   );
 }
 
-function DaysOfWeekInput() {
-  const { control } = useFormContext<CampaignInputsValues>();
-  const labelId = useId();
-  return (
-    <Controller
-      name="daysOfWeek"
-      control={control}
-      render={({ field, fieldState }) => {
-        const chosen = new Set(field.value ?? []);
-        const toggle = (day: DayOfWeek) => {
-          const next = new Set(chosen);
-          if (next.has(day)) next.delete(day);
-          else next.add(day);
-          field.onChange(DAYS_OF_WEEK.filter((candidate) => next.has(candidate)));
-        };
-        return (
-          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-            <FormLabel component="legend" id={labelId}>
-              Days of Week
-            </FormLabel>
-            <FormGroup row>
-              {DAYS_OF_WEEK.map((day) => (
-                <FormControlLabel
-                  key={day}
-                  label={DAY_LABELS[day]}
-                  control={<Checkbox checked={chosen.has(day)} onChange={() => toggle(day)} name={day} />}
-                />
-              ))}
-            </FormGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        );
-      }}
-    />
-  );
-}
-
 /**
  * Campaign type (outbound only when the tenant may call out), name, goal, the outbound calling settings and the
  * knowledge source (spec 000 §2 Create campaign dialog).
@@ -284,7 +203,8 @@ export function CampaignInputs({ outboundEnabled, agents }: CampaignInputsProps)
       setValue('daysOfWeek', [...CAMPAIGN_DEFAULTS.daysOfWeek]);
       setValue('maxCallsPerDay', CAMPAIGN_DEFAULTS.maxCallsPerDay);
       setValue('callIntervalMinutes', CAMPAIGN_DEFAULTS.callIntervalMinutes);
-      clearErrors(['agentId', 'daysOfWeek', 'maxCallsPerDay', 'callIntervalMinutes']);
+      setValue('machineHandling', { ...MACHINE_HANDLING_DEFAULT, message: '' });
+      clearErrors(['agentId', 'daysOfWeek', 'maxCallsPerDay', 'callIntervalMinutes', 'machineHandling']);
     }
   };
 
@@ -355,6 +275,16 @@ export function CampaignInputs({ outboundEnabled, agents }: CampaignInputsProps)
               </MenuItem>
             ))}
           </FormSelectField>
+          <FormSelectField
+            control={control}
+            name="purpose"
+            label="Purpose"
+            fullWidth
+            helperText="A marketing campaign calls only contacts who gave marketing consent."
+          >
+            <MenuItem value="informational">Informational</MenuItem>
+            <MenuItem value="marketing">Marketing</MenuItem>
+          </FormSelectField>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Controller
               name="callingHoursType"
@@ -385,6 +315,13 @@ export function CampaignInputs({ outboundEnabled, agents }: CampaignInputsProps)
               ))}
             </FormSelectField>
           </Stack>
+          <FormCountryField
+            control={control}
+            name="defaultCountry"
+            label="Default Country"
+            helperText="Contacts' numbers written without +<country code> are read as this country's."
+            fullWidth
+          />
           {hoursType !== 'all_hours' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormTextField
@@ -397,16 +334,16 @@ export function CampaignInputs({ outboundEnabled, agents }: CampaignInputsProps)
               <FormTextField control={control} name="callingEndTime" label="End Time" placeholder="17:00" fullWidth />
             </Stack>
           )}
-          <DaysOfWeekInput />
+          <FormDaysOfWeekField<CampaignInputsValues> name="daysOfWeek" label="Days of Week" />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <NumberInput
+            <FormWholeNumberField<CampaignInputsValues>
               name="maxCallsPerDay"
               label="Max Calls per Day"
               min={CAMPAIGN_LIMITS.maxCallsPerDay.min}
               max={CAMPAIGN_LIMITS.maxCallsPerDay.max}
               helperText="1 to 1000"
             />
-            <NumberInput
+            <FormWholeNumberField<CampaignInputsValues>
               name="callIntervalMinutes"
               label="Call Interval (minutes)"
               min={CAMPAIGN_LIMITS.callIntervalMinutes.min}
@@ -414,6 +351,8 @@ export function CampaignInputs({ outboundEnabled, agents }: CampaignInputsProps)
               helperText="1 to 60 minutes between calls"
             />
           </Stack>
+          <Divider />
+          <MachineHandlingInput />
         </>
       )}
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Campaign } from '@shared/api/campaigns.types';
-import type { PreviewSkips } from '@shared/api/dialer.types';
-import { formatCount, formatDate } from '@shared/domain/format';
+import type { DialingPreview, NeverCallable } from '@shared/api/dialer.types';
+import { formatCount, formatDateTime } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,12 +16,27 @@ import { useResumeCampaignMutation, useUpdateCampaignMutation } from './campaign
 import { useGetCampaignPreviewQuery } from './dialerApi';
 import { failureMessage } from './requestFailure';
 
-const SKIP_REASONS: Record<keyof PreviewSkips, string> = {
+const NEVER_REASONS: Record<Exclude<keyof NeverCallable, 'count'>, string> = {
   invalidNumber: 'invalid number',
   doNotCall: 'on the do-not-call list',
   duplicate: 'duplicate',
-  outsideLegalHours: 'outside legal hours for every day of the window',
+  outsideLegalHours: 'their legal hours never meet the calling window',
+  noConsent: 'no consent: this marketing campaign calls only contacts with marketing consent',
 };
+
+/** The finish range in plain words: when the last call should be placed, and the likely moment in between. */
+function finishText(data: DialingPreview): string {
+  const finish = data.estimatedFinish;
+  if (!finish) {
+    return data.callableNow + data.callableLater.length > 0
+      ? 'No finish date can be estimated: it would take more than a year.'
+      : 'No finish date can be estimated: there is nothing to call.';
+  }
+  const answered = Math.round(data.outcomeMix.answered * 100);
+  const likely = finish.expected ? ` — most likely ${formatDateTime(finish.expected)}, if ${answered}% answer` : '';
+  const latest = finish.latest ? formatDateTime(finish.latest) : 'more than a year later, if nobody answers';
+  return `The last call should be placed between ${formatDateTime(finish.earliest)} and ${latest}${likely}. This follows the calling window, each contact's legal hours, the daily cap, the interval, the lines and the retries.`;
+}
 
 interface CampaignPreviewDialogProps {
   open: boolean;
@@ -54,12 +69,12 @@ export function CampaignPreviewDialog({ open, campaign, canManage, onClose }: Ca
   };
 
   const data = preview.data;
-  const skipped = data
-    ? (Object.keys(SKIP_REASONS) as Array<keyof PreviewSkips>)
-        .map((reason) => [reason, data.skipped[reason]] as const)
+  const never = data
+    ? (Object.keys(NEVER_REASONS) as Array<keyof typeof NEVER_REASONS>)
+        .map((reason) => [reason, data.neverCallable[reason]] as const)
         .filter(([, count]) => count > 0)
     : [];
-  const skippedTotal = skipped.reduce((sum, [, count]) => sum + count, 0);
+  const callable = data ? data.callableNow + data.callableLater.reduce((sum, group) => sum + group.count, 0) : 0;
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -72,22 +87,30 @@ export function CampaignPreviewDialog({ open, campaign, canManage, onClose }: Ca
         ) : (
           <Box data-testid="campaign-preview">
             <Typography variant="h6" component="p" sx={{ mb: 1 }}>
-              {formatCount(data.willCall)} of {formatCount(data.total)} contacts will be called
-              {skippedTotal > 0 ? `; ${formatCount(skippedTotal)} skipped` : ''}.
+              {formatCount(data.callableNow)} of {formatCount(data.total)} contacts can be called now
+              {data.callableLater.length > 0 ? `; ${formatCount(callable - data.callableNow)} later` : ''}
+              {data.neverCallable.count > 0 ? `; ${formatCount(data.neverCallable.count)} never` : ''}.
             </Typography>
-            {skipped.length > 0 && (
-              <Box component="ul" sx={{ mt: 0, pl: 3 }} aria-label="Skipped contacts by reason">
-                {skipped.map(([reason, count]) => (
-                  <li key={reason}>
-                    {formatCount(count)} — {SKIP_REASONS[reason]}
+            {data.callableLater.length > 0 && (
+              <Box component="ul" sx={{ mt: 0, pl: 3 }} aria-label="Contacts callable later">
+                {data.callableLater.map((group) => (
+                  <li key={group.firstCallableAt}>
+                    {formatCount(group.count)} from {formatDateTime(group.firstCallableAt)}
                   </li>
                 ))}
               </Box>
             )}
-            <Typography color="text.secondary">
-              {data.estimatedFinishAt
-                ? `Estimated to finish by ${formatDate(data.estimatedFinishAt)}, within the calling window, the daily cap and the interval.`
-                : 'No finish date can be estimated: there is nothing to call.'}
+            {never.length > 0 && (
+              <Box component="ul" sx={{ mt: 0, pl: 3 }} aria-label="Contacts never called, by reason">
+                {never.map(([reason, count]) => (
+                  <li key={reason}>
+                    {formatCount(count)} never — {NEVER_REASONS[reason]}
+                  </li>
+                ))}
+              </Box>
+            )}
+            <Typography color="text.secondary" data-testid="campaign-preview-finish">
+              {finishText(data)}
             </Typography>
           </Box>
         )}
@@ -98,7 +121,7 @@ export function CampaignPreviewDialog({ open, campaign, canManage, onClose }: Ca
           <Button
             variant="contained"
             onClick={() => void start()}
-            disabled={!data || data.willCall === 0}
+            disabled={!data || callable === 0}
             loading={updating.isLoading || resuming.isLoading}
           >
             {campaign.active ? 'Resume Calling' : 'Activate'}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import PhoneDisabledIcon from '@mui/icons-material/PhoneDisabled';
 import { useAppSelector } from '../../core/hooks';
 import { selectCurrentUser } from '../../core/sessionSlice';
 import { PageHeader } from '../../components/PageHeader';
@@ -34,13 +36,23 @@ export function CampaignsPage() {
       New Campaign
     </Button>
   );
+  const doNotCall = (
+    <Button component={RouterLink} to="/campaigns/do-not-call" variant="outlined" startIcon={<PhoneDisabledIcon />}>
+      Do-not-call List
+    </Button>
+  );
 
   return (
     <>
       <PageHeader
         title="Campaigns"
         subtitle="Run inbound and outbound calling campaigns. Each campaign can have one voice agent."
-        actions={newCampaign}
+        actions={
+          <>
+            {doNotCall}
+            {newCampaign}
+          </>
+        }
       />
 
       {campaigns.error ? (

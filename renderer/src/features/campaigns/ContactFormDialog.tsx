@@ -2,6 +2,9 @@ import { useState } from 'react';
 import type { InferType } from 'yup';
 import type { OutboundContact } from '@shared/api/contacts.types';
 import {
+  CONSENT_EVIDENCE_MAX,
+  CONSENT_SCOPES,
+  CONSENT_SOURCES,
   CONTACT_DEFAULTS,
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
@@ -9,6 +12,10 @@ import {
   RETRY_DELAY_CHOICES,
   createContactSchema,
   metadataJsonSchema,
+  contactConsent,
+  type ConsentScope,
+  type ConsentSource,
+  type ContactConsent,
   type CreateContactRequest,
 } from '@shared/schemas/contact.schema';
 import { trimmedText } from '@shared/schemas/strict-text.schema';
@@ -17,8 +24,10 @@ import Stack from '@mui/material/Stack';
 import { FormDialog, FormDialogBody } from '../../components/forms/FormDialog';
 import { FormSelectField } from '../../components/forms/FormSelectField';
 import { FormTextField } from '../../components/forms/FormTextField';
+import { PhoneNumberFormField } from '../../components/forms/PhoneNumberFormField';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
+import { contactZoneText } from './contactMetadata';
 import { useCreateContactMutation, useUpdateContactMutation } from './contactsApi';
 import { LOCAL_DATE_TIME } from './requestFailure';
 
@@ -34,6 +43,24 @@ const contactFormSchema = createContactSchema.pick(['phoneNumber', 'maxRetries',
     .optional(),
   firstMessage: trimmedText()
     .max(CONTACT_LIMITS.firstMessage, `First message must be at most ${CONTACT_LIMITS.firstMessage} characters`)
+    .optional(),
+  // Consent: none, or all of scope, source and time (the API's consent schema checks the object as sent).
+  consentScope: trimmedText().optional(),
+  consentSource: trimmedText()
+    .optional()
+    .when('consentScope', {
+      is: (scope: string | undefined) => Boolean(scope),
+      then: (schema) => schema.required('Consent source is required'),
+    }),
+  consentCapturedAt: trimmedText()
+    .optional()
+    .when('consentScope', {
+      is: (scope: string | undefined) => Boolean(scope),
+      then: (schema) =>
+        schema.matches(LOCAL_DATE_TIME, 'Consent time must be a date and time').required('Consent time is required'),
+    }),
+  consentEvidence: trimmedText()
+    .max(CONSENT_EVIDENCE_MAX, `Consent evidence must be at most ${CONSENT_EVIDENCE_MAX} characters`)
     .optional(),
 });
 type ContactForm = InferType<typeof contactFormSchema>;
@@ -62,8 +89,32 @@ function toRequest(values: ContactForm): CreateContactRequest {
     metadata,
     scheduledFor: values.scheduledFor ? new Date(values.scheduledFor).toISOString() : null,
     conversationConfig: Object.keys(conversationConfig).length ? conversationConfig : null,
+    consent: consentOf(values),
   };
 }
+
+/** The consent as the API takes it (validated by the same schema), or null for none. */
+function consentOf(values: ContactForm): ContactConsent | null {
+  if (!values.consentScope) return null;
+  return contactConsent().validateSync({
+    scope: values.consentScope,
+    source: values.consentSource,
+    capturedAt: values.consentCapturedAt ? new Date(values.consentCapturedAt).toISOString() : '',
+    evidence: values.consentEvidence ?? '',
+  }) as ContactConsent;
+}
+
+const SCOPE_LABELS: Record<ConsentScope, string> = {
+  informational: 'Informational calls',
+  marketing: 'Marketing calls (includes informational)',
+};
+const SOURCE_LABELS: Record<ConsentSource, string> = {
+  web_form: 'Web form',
+  paper: 'Paper form',
+  csv_import: 'CSV import',
+  api: 'API',
+  verbal: 'Verbal, in a call',
+};
 
 /** An ISO time as the datetime-local input shows it, in the viewer's zone. */
 function localInputValue(iso: string | null): string {
@@ -80,6 +131,15 @@ interface ContactFormDialogProps {
   /** The contact to edit; none to add one. */
   contact: OutboundContact | null;
   onClose: () => void;
+}
+
+/** The metadata field's help: what it is for, the key that names the contact's own zone, and the zone in use. */
+function metadataHelp(contact: OutboundContact | null): string {
+  const help =
+    'Optional. Key-value pairs the agent can use in the call; "timezone" (such as "America/Chicago") sets the zone its calling hours are read in.';
+  if (!contact) return help;
+  const { zone, source, title } = contactZoneText(contact);
+  return `${help} Now: ${title || zone} (${source}).`;
 }
 
 /** Add or edit an outbound contact (spec 000 §2, §5): number, retries, delay, schedule, metadata, overrides. */
@@ -104,6 +164,10 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
     scheduledFor: localInputValue(contact?.scheduledFor ?? null),
     prompt: contact?.conversationConfig?.prompt ?? '',
     firstMessage: contact?.conversationConfig?.first_message ?? '',
+    consentScope: contact?.consent?.scope ?? '',
+    consentSource: contact?.consent?.source ?? '',
+    consentCapturedAt: localInputValue(contact?.consent?.capturedAt ?? null),
+    consentEvidence: contact?.consent?.evidence ?? '',
   });
   const { control } = form;
   const failure = contact ? 'Failed to update contact' : 'Failed to create contact';
@@ -147,17 +211,7 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
       onCancel={onClose}
     >
       <Stack spacing={2.5}>
-        <FormTextField
-          control={control}
-          name="phoneNumber"
-          label="Phone Number"
-          placeholder="+64 21 123 4567"
-          helperText="International format, with the country code."
-          required
-          autoComplete="off"
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.phoneNumber, inputMode: 'tel' } }}
-        />
+        <PhoneNumberFormField control={control} name="phoneNumber" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormSelectField control={control} name="maxRetries" label="Max Retries" fullWidth>
             {retryChoices.map((choice) => (
@@ -183,12 +237,49 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
           helperText="Optional. In your own time zone."
           fullWidth
         />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormSelectField control={control} name="consentScope" label="Consent" fullWidth>
+            <MenuItem value="">No consent recorded</MenuItem>
+            {CONSENT_SCOPES.map((scope) => (
+              <MenuItem key={scope} value={scope}>
+                {SCOPE_LABELS[scope]}
+              </MenuItem>
+            ))}
+          </FormSelectField>
+          <FormSelectField control={control} name="consentSource" label="Consent Source" fullWidth>
+            <MenuItem value="">Not given</MenuItem>
+            {CONSENT_SOURCES.map((source) => (
+              <MenuItem key={source} value={source}>
+                {SOURCE_LABELS[source]}
+              </MenuItem>
+            ))}
+          </FormSelectField>
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField
+            control={control}
+            name="consentCapturedAt"
+            label="Consent Given At"
+            type="datetime-local"
+            shrinkLabel
+            helperText="When the contact gave consent, in your own time zone."
+            fullWidth
+          />
+          <FormTextField
+            control={control}
+            name="consentEvidence"
+            label="Consent Evidence"
+            helperText="A note or a link (form, recording) kept in the consent ledger."
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: CONSENT_EVIDENCE_MAX } }}
+          />
+        </Stack>
         <FormTextField
           control={control}
           name="metadata"
           label="Metadata (JSON)"
           placeholder={'{ "name": "Ana", "appointment": "Tuesday 10am" }'}
-          helperText="Optional. Key-value pairs the agent can use in the call."
+          helperText={metadataHelp(contact)}
           multiline
           minRows={3}
           maxRows={8}

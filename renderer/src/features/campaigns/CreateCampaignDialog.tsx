@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isPhoneCountry } from '@shared/domain/contact-number';
+import { MACHINE_HANDLING_DEFAULT } from '@shared/domain/machine-handling';
 import { CAMPAIGN_DEFAULTS, createCampaignSchema, type CreateCampaignRequest } from '@shared/schemas/campaign.schema';
 import { FormDialog } from '../../components/forms/FormDialog';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
@@ -6,6 +9,7 @@ import { useToast } from '../../components/toasts/useToast';
 import { browserTimezone } from './CampaignInputs';
 import { CampaignFormBody } from './CampaignFormBody';
 import { useCreateCampaignMutation } from './campaignsApi';
+import { useGetTenantQuery } from '../tenant';
 import { useCampaignForm } from './useCampaignForm';
 
 interface CreateCampaignDialogProps {
@@ -32,6 +36,7 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
     knowledgeUrl: '',
     campaignType: CAMPAIGN_DEFAULTS.campaignType,
     agentId: '',
+    purpose: CAMPAIGN_DEFAULTS.purpose,
     callingHoursType: CAMPAIGN_DEFAULTS.callingHoursType,
     callingStartTime: CAMPAIGN_DEFAULTS.callingStartTime,
     callingEndTime: CAMPAIGN_DEFAULTS.callingEndTime,
@@ -39,7 +44,14 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
     daysOfWeek: [...CAMPAIGN_DEFAULTS.daysOfWeek],
     maxCallsPerDay: CAMPAIGN_DEFAULTS.maxCallsPerDay,
     callIntervalMinutes: CAMPAIGN_DEFAULTS.callIntervalMinutes,
+    machineHandling: { ...MACHINE_HANDLING_DEFAULT, message: '' },
   });
+  // National numbers are read in the tenant's country unless the admin picks another for this campaign.
+  const tenantCountry = useGetTenantQuery().data?.tenant.country;
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (isPhoneCountry(tenantCountry) && !getValues('defaultCountry')) setValue('defaultCountry', tenantCountry);
+  }, [tenantCountry, getValues, setValue]);
 
   const campaignForm = useCampaignForm({
     form,

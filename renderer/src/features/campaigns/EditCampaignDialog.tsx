@@ -1,3 +1,4 @@
+import { isPhoneCountry } from '@shared/domain/contact-number';
 import { Controller } from 'react-hook-form';
 import { updateCampaignSchema, type UpdateCampaignRequest } from '@shared/schemas/campaign.schema';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -34,13 +35,16 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
     knowledgeUrl: campaign.knowledgeUrl ?? '',
     campaignType: campaign.campaignType,
     agentId: campaign.agentId ?? '',
+    purpose: campaign.purpose,
     callingHoursType: campaign.callingHoursType,
     callingStartTime: campaign.callingStartTime,
     callingEndTime: campaign.callingEndTime,
     timezone: campaign.timezone,
+    defaultCountry: isPhoneCountry(campaign.defaultCountry) ? campaign.defaultCountry : undefined,
     daysOfWeek: campaign.daysOfWeek,
     maxCallsPerDay: campaign.maxCallsPerDay,
     callIntervalMinutes: campaign.callIntervalMinutes,
+    machineHandling: { ...campaign.machineHandling, message: campaign.machineHandling.message ?? '' },
     active: campaign.active,
   });
 

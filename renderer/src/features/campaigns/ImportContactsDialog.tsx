@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ContactImport, ImportReport, ImportSkipReason } from '@shared/api/contacts.types';
 import { formatCount } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
@@ -17,9 +17,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { CsvTextInput, useCsvText } from '../../components/forms/CsvTextInput';
 import { useAppDispatch } from '../../core/hooks';
 import { useLiveConnected } from '../events';
 import { importResultText, skippedCount } from './importReport';
@@ -37,6 +36,7 @@ const REASONS: Record<ImportSkipReason, string> = {
   duplicate: 'Duplicate',
   wrong_column_count: 'Wrong column count',
   do_not_call: 'On the do-not-call list',
+  invalid_timezone: 'Invalid timezone',
 };
 
 /** Skipped rows listed in the preview; the counts above the list cover them all. */
@@ -71,7 +71,19 @@ function PreviewReport({ report }: { report: ImportReport }) {
                 </Typography>
               ))}
           </Stack>
-          <TableContainer sx={{ maxHeight: 260, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          {/* A scrolling region must take the keyboard's focus so its rows can be scrolled without a mouse. */}
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label="Rows that will be skipped"
+            sx={{
+              maxHeight: 260,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
             <Table size="small" stickyHeader aria-label="Rows that will be skipped">
               <TableHead>
                 <TableRow>
@@ -137,8 +149,7 @@ interface ImportContactsDialogProps {
  * written), then the import itself with a progress bar and its result as a toast.
  */
 export function ImportContactsDialog({ open, campaignId, onClose }: ImportContactsDialogProps) {
-  const [text, setText] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
+  const csv = useCsvText();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -156,8 +167,7 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
   const running = Boolean(importId) && !ended;
 
   const reset = () => {
-    setText('');
-    setFileName(null);
+    csv.clear();
     setReport(null);
     setImportId(null);
     setEnded(false);
@@ -169,21 +179,10 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
     onClose();
   };
 
-  const csv = () => new Blob([text], { type: 'text/csv' });
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setText(await file.text());
-    setFileName(file.name);
-    setReport(null);
-  };
-
   const runPreview = async () => {
     setProblem(null);
     try {
-      setReport(await preview({ campaignId, file: csv() }).unwrap());
+      setReport(await preview({ campaignId, file: csv.asFile() }).unwrap());
     } catch (error) {
       setProblem(failureMessage(error));
     }
@@ -192,7 +191,7 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
   const runImport = async () => {
     setProblem(null);
     try {
-      setImportId((await startImport({ campaignId, file: csv() }).unwrap()).id);
+      setImportId((await startImport({ campaignId, file: csv.asFile() }).unwrap()).id);
     } catch (error) {
       setProblem(failureMessage(error));
     }
@@ -202,9 +201,9 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
   useEffect(() => {
     if (!progress.data || (state !== 'finished' && state !== 'failed')) return;
     dispatch(contactsApi.util.invalidateTags([{ type: 'CampaignContact', id: campaignId }]));
-    if (state === 'finished' && progress.data.report) {
-      toast({ title: importResultText(progress.data.report) });
-    } else {
+    // A finished import is told once, by its live event (a toast if the user wants it, and the notification centre);
+    // the dialog shows the result itself.
+    if (state === 'failed') {
       toast({
         title: 'Import failed',
         description: progress.data.error ?? 'No contacts were imported.',
@@ -216,7 +215,7 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
     // Only the import's end matters here.
   }, [state]);
 
-  const empty = text.trim() === '';
+  const { empty } = csv;
 
   return (
     <Dialog open={open} onClose={running ? undefined : close} fullWidth maxWidth="md" aria-labelledby={titleId}>
@@ -230,34 +229,10 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
               The first line is a header and the first column the phone number; the other columns become the contact’s
               metadata. Rows with a different number of columns than the header are skipped.
             </DialogContentText>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-                Choose CSV File
-                <input
-                  hidden
-                  type="file"
-                  accept=".csv,text/csv"
-                  aria-label="CSV file"
-                  onChange={(event) => void onFile(event)}
-                />
-              </Button>
-              <Typography variant="body2" color="text.secondary" data-testid="csv-file-name">
-                {fileName ?? 'Or paste the CSV below.'}
-              </Typography>
-            </Stack>
-            <TextField
-              label="CSV"
-              multiline
-              minRows={4}
-              maxRows={10}
-              value={text.length > 20_000 ? `${text.slice(0, 20_000)}\n…` : text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setFileName(null);
-                setReport(null);
-              }}
+            <CsvTextInput
+              csv={csv}
+              onChanged={() => setReport(null)}
               placeholder={'phone,name,appointment\n+64211234567,Ana,Tuesday 10am'}
-              slotProps={{ htmlInput: { readOnly: text.length > 20_000, spellCheck: false } }}
             />
             {report && <PreviewReport report={report} />}
           </Stack>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '@shared/api/contacts.types';
-import { metadataSummary } from './contactMetadata';
+import { contactZoneText, metadataSummary } from './contactMetadata';
 import { importResultText } from './importReport';
-import { badgeVariant, statusLabel } from './statusBadge';
+import { badgeVariant, statusColour, statusLabel } from './statusBadge';
 
 describe('status badges (spec 000 §4)', () => {
   it('gives failed the destructive badge, the waiting outcomes the secondary one and the rest the default', () => {
@@ -14,6 +14,14 @@ describe('status badges (spec 000 §4)', () => {
 
   it('treats a status it does not know, even one named like an object key, as neutral', () => {
     for (const status of ['archived', 'toString', '__proto__', '']) expect(badgeVariant(status)).toBe('neutral');
+  });
+
+  it('draws every outcome of a chart in its own colour: failed red, answered green, each waiting one apart', () => {
+    expect(statusColour('failed')).toBe('error');
+    expect(statusColour('answered')).toBe('success');
+    const outcomes = ['answered', 'voicemail', 'busy', 'no_answer', 'failed'];
+    expect(new Set(outcomes.map(statusColour)).size).toBe(outcomes.length);
+    expect(statusColour('toString')).toBe('grey');
   });
 
   it('writes statuses as words', () => {
@@ -38,7 +46,14 @@ describe('import result (spec 000 §8)', () => {
   const report = (imported: number, skipped: Partial<ImportReport['skipped']> = {}): ImportReport => ({
     totalRows: 0,
     imported,
-    skipped: { duplicate: 0, invalid_number: 0, wrong_column_count: 0, do_not_call: 0, ...skipped },
+    skipped: {
+      duplicate: 0,
+      invalid_number: 0,
+      wrong_column_count: 0,
+      do_not_call: 0,
+      invalid_timezone: 0,
+      ...skipped,
+    },
     issues: [],
     issuesTruncated: false,
   });
@@ -48,5 +63,23 @@ describe('import result (spec 000 §8)', () => {
       '998 contacts imported successfully, 2 failed',
     );
     expect(importResultText(report(5))).toBe('5 contacts imported successfully');
+  });
+});
+
+describe('a contact’s time zone', () => {
+  it('names the one zone and why, or counts the zones a number spans and lists them', () => {
+    expect(contactZoneText({ timezones: ['America/Chicago'], timezoneSource: 'metadata' })).toEqual({
+      zone: 'America/Chicago',
+      source: 'from its metadata',
+      title: 'America/Chicago',
+    });
+    expect(
+      contactZoneText({ timezones: ['Pacific/Auckland', 'Pacific/Chatham'], timezoneSource: 'country_intersection' }),
+    ).toEqual({
+      zone: '2 zones',
+      source: 'all zones its number may ring in',
+      title: 'Pacific/Auckland, Pacific/Chatham',
+    });
+    expect(contactZoneText({ timezones: [], timezoneSource: 'country_intersection' }).zone).toBe('Unknown');
   });
 });

@@ -6,6 +6,11 @@ import type {
   DialingPreview,
   DialingProgress,
 } from '@shared/api/dialer.types';
+import type {
+  MachineVerdict,
+  MachineVerdictResponse,
+  MachineVerdictsResponse,
+} from '@shared/api/machine-verdicts.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { BatchCallInput } from '@shared/schemas/batch-call.schema';
 import { injectEndpoints } from '../../core/baseApi';
@@ -37,6 +42,23 @@ export const dialerApi = injectEndpoints({
       }),
       providesTags: (_analytics, _error, { campaignId }) => [{ type: 'CampaignContact', id: campaignId }],
     }),
+    /** A sample of the campaign's machine verdicts with their evidence, for an admin to review (issue 23). */
+    getMachineVerdicts: build.query<MachineVerdictsResponse, string>({
+      query: (campaignId) => ({
+        url: apiRoutes.machineVerdicts.collection.relative(campaignId),
+        params: { limit: 20 },
+      }),
+      providesTags: (_verdicts, _error, campaignId) => [{ type: 'CampaignContact', id: campaignId }],
+    }),
+    reviewMachineVerdict: build.mutation<MachineVerdict, { campaignId: string; callId: string; wrong: boolean }>({
+      query: ({ campaignId, callId, wrong }) => ({
+        url: apiRoutes.machineVerdicts.byCall.relative(campaignId, callId),
+        method: 'PATCH',
+        body: { wrong },
+      }),
+      transformResponse: (response: MachineVerdictResponse) => response.verdict,
+      invalidatesTags: (_result, _error, { campaignId }) => [{ type: 'CampaignContact', id: campaignId }],
+    }),
     /** Spec 000 §5: the chosen contacts now or at a time, through the provider's batch calling. */
     startBatchCall: build.mutation<BatchCallResponse, { campaignId: string; batch: BatchCallInput }>({
       query: ({ campaignId, batch }) => ({
@@ -55,4 +77,6 @@ export const {
   useGetCampaignProgressQuery,
   useGetCampaignAnalyticsQuery,
   useStartBatchCallMutation,
+  useGetMachineVerdictsQuery,
+  useReviewMachineVerdictMutation,
 } = dialerApi;

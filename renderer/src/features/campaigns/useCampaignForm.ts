@@ -1,4 +1,5 @@
-import { useState, type BaseSyntheticEvent } from 'react';
+import type { SchemaFormState } from '../../components/forms/SchemaFormDialogBody';
+import { useState } from 'react';
 import type { SchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
 import { useGetAgentsQuery } from '../agents';
@@ -13,10 +14,7 @@ interface CampaignFormOptions<T extends CampaignInputsValues> {
   save: (values: T, outboundEnabled: boolean) => Promise<void>;
 }
 
-export interface CampaignFormState<T extends CampaignInputsValues> {
-  form: SchemaForm<T>;
-  submit: (event?: BaseSyntheticEvent) => Promise<void>;
-  submitError: string | null;
+export interface CampaignFormState<T extends CampaignInputsValues> extends SchemaFormState<T> {
   inputs: CampaignInputsProps;
 }
 

@@ -2,18 +2,9 @@ import { useCallback } from 'react';
 import type { OutboundContact } from '@shared/api/contacts.types';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
 import { useToast } from '../../components/toasts/useToast';
+import { saveFile } from '../../core/saveFile';
 import { useDeleteContactMutation, useExportContactsMutation } from './contactsApi';
 import { failureMessage } from './requestFailure';
-
-/** Saves a downloaded file the way a link to it would. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Deleting a contact (once confirmed) and exporting the campaign's contacts as CSV, each reported by a toast. */
 export function useContactActions(campaignId: string, campaignName: string) {

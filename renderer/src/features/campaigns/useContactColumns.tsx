@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -6,6 +8,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { OutboundContact } from '@shared/api/contacts.types';
 import { formatDate } from '@shared/domain/format';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
+import { contactZoneText } from './contactMetadata';
 import { MetadataCell } from './MetadataCell';
 import { StatusChip } from './StatusChip';
 
@@ -42,6 +45,23 @@ export function useContactColumns({ canManage, onAttempts, onEdit, onDelete }: C
         minWidth: 220,
         sortable: false,
         renderCell: ({ row }) => <MetadataCell metadata={row.metadata} />,
+      },
+      {
+        field: 'timezones',
+        headerName: 'Time Zone',
+        width: 190,
+        sortable: false,
+        renderCell: ({ row }) => {
+          const { zone, source, title } = contactZoneText(row);
+          return (
+            <Box title={title} sx={{ lineHeight: 1.3, py: 0.5 }}>
+              <Typography variant="body2">{zone}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {source}
+              </Typography>
+            </Box>
+          );
+        },
       },
       {
         field: 'attemptsMade',

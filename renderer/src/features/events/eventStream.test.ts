@@ -32,6 +32,23 @@ describe('event stream reader', () => {
     expect(toLiveEvent({ id: '3', type: 'call.analysed', data: '{' })).toBeNull();
   });
 
+  it('makes a failed import refresh its dialog at once, which says why itself', () => {
+    const failed = liveEventEffects({
+      id: '7',
+      at: '',
+      type: 'import.failed',
+      data: { importId: 'i1', campaignId: 'c1', error: 'The import could not be completed.' },
+    });
+    expect(failed).toEqual({ invalidate: [{ type: 'ContactImport', id: 'i1' }], toast: null });
+  });
+
+  it('takes an unnumbered event only of a type sent without numbers, and refreshes the operations on it', () => {
+    expect(toLiveEvent({ id: null, type: 'call.analysed', data: '{"callId":"c"}' })).toBeNull();
+    const notice = toLiveEvent({ id: null, type: 'operations.changed', data: '{"at":"2026-01-01T00:00:00Z"}' });
+    expect(notice).toEqual({ id: '', type: 'operations.changed', data: {}, at: '2026-01-01T00:00:00Z' });
+    expect(liveEventEffects(notice!)).toEqual({ invalidate: [{ type: 'Operations', id: 'LIVE' }], toast: null });
+  });
+
   it('makes a finished call refresh the stats, the calls and its agent, with a toast', () => {
     const effects = liveEventEffects({
       id: '1',
@@ -57,14 +74,27 @@ describe('event stream reader', () => {
     expect(status('active').toast).toBeNull();
   });
 
-  it('refreshes a campaign’s contacts, progress and analytics from the dialer, and an import’s progress bar', () => {
+  it('refreshes a campaign’s contacts, progress and analytics and the operations from the dialer, and an import’s progress bar', () => {
     const progress = liveEventEffects({
       id: '1',
       at: '',
       type: 'campaign.progress',
       data: { campaignId: 'k1', completed: 3, total: 10 },
     });
-    expect(progress).toEqual({ invalidate: [{ type: 'CampaignContact', id: 'k1' }], toast: null });
+    expect(progress).toEqual({
+      invalidate: [
+        { type: 'CampaignContact', id: 'k1' },
+        { type: 'Operations', id: 'LIVE' },
+      ],
+      toast: null,
+    });
+    const resumed = liveEventEffects({
+      id: '4',
+      at: '',
+      type: 'campaign.resumed',
+      data: { campaignId: 'k1', name: 'Recall' },
+    });
+    expect(resumed.invalidate).toContainEqual({ type: 'Operations', id: 'LIVE' });
     const finished = liveEventEffects({
       id: '2',
       at: '',

@@ -1,5 +1,5 @@
 import type { DeliveredEvent, LiveEventType } from '@shared/api/events.types';
-import { LIVE_EVENT_TYPES } from '@shared/api/events.types';
+import { LIVE_EVENT_TYPES, UNNUMBERED_EVENTS } from '@shared/api/events.types';
 import { backoffMs } from '@shared/domain/backoff';
 
 /** One complete Server-Sent Events block: its id, its event type and its JSON data. */
@@ -40,10 +40,11 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(LIVE_EVENT_TYPES);
 
 /** A frame as a typed event, or null for a type this renderer does not know or data that is not JSON. */
 export function toLiveEvent(frame: StreamFrame): DeliveredEvent | null {
-  if (!frame.id || !KNOWN_TYPES.has(frame.type)) return null;
+  if (!KNOWN_TYPES.has(frame.type)) return null;
+  if (!frame.id && !UNNUMBERED_EVENTS.has(frame.type as LiveEventType)) return null;
   try {
     const { at, ...data } = JSON.parse(frame.data) as Record<string, unknown> & { at?: string };
-    return { id: frame.id, type: frame.type as LiveEventType, data, at: at ?? '' } as DeliveredEvent;
+    return { id: frame.id ?? '', type: frame.type as LiveEventType, data, at: at ?? '' } as DeliveredEvent;
   } catch {
     return null;
   }
@@ -107,7 +108,7 @@ export async function runEventStream(options: EventStreamOptions): Promise<void>
           for (const frame of parsed.frames) {
             const event = toLiveEvent(frame);
             if (!event) continue;
-            lastEventId = event.id;
+            if (event.id) lastEventId = event.id;
             options.onEvent(event);
           }
         }

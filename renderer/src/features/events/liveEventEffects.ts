@@ -1,4 +1,5 @@
-import type { DeliveredEvent } from '@shared/api/events.types';
+import { OPERATIONS_EVENTS, type DeliveredEvent } from '@shared/api/events.types';
+import { importResultSentence } from '@shared/domain/format';
 import type { ToastInput } from '../../components/toasts/toastSlice';
 
 /** A cache tag of the base API, as `invalidateTags` takes it. */
@@ -15,6 +16,8 @@ export type InvalidatedTag =
   | { type: 'PhoneNumber'; id: 'LIST' }
   | { type: 'PhoneBilling'; id: 'CURRENT' }
   | { type: 'Billing'; id: 'STATUS' | 'SUBSCRIPTION' }
+  | { type: 'Team'; id: 'CURRENT' }
+  | { type: 'Operations'; id: 'LIVE' }
   | 'Tenant';
 
 export interface LiveEventEffects {
@@ -25,8 +28,16 @@ export interface LiveEventEffects {
 
 const PAYMENT_PROBLEMS = new Set(['delinquent', 'canceled', 'past_due', 'unpaid']);
 
+/** The dialer's live operations: every call that starts or ends, and every campaign that moves, pauses or resumes. */
+const OPERATIONS: InvalidatedTag = { type: 'Operations', id: 'LIVE' };
+
 /** What each live event changes on screen: the cached data it makes stale, and its toast if any. */
 export function liveEventEffects(event: DeliveredEvent): LiveEventEffects {
+  const effects = effectsOf(event);
+  return OPERATIONS_EVENTS.has(event.type) ? { ...effects, invalidate: [...effects.invalidate, OPERATIONS] } : effects;
+}
+
+function effectsOf(event: DeliveredEvent): LiveEventEffects {
   switch (event.type) {
     case 'call.completed': {
       const { callId, agentId, campaignId } = event.data;
@@ -72,6 +83,14 @@ export function liveEventEffects(event: DeliveredEvent): LiveEventEffects {
         ],
         toast: { title: 'Campaign paused', description: event.data.reason ?? `${event.data.name} was paused.` },
       };
+    case 'campaign.resumed':
+      return {
+        invalidate: [
+          { type: 'Campaign', id: event.data.campaignId },
+          { type: 'Campaign', id: 'LIST' },
+        ],
+        toast: null,
+      };
     case 'campaign.finished':
       return {
         invalidate: [
@@ -81,6 +100,9 @@ export function liveEventEffects(event: DeliveredEvent): LiveEventEffects {
         ],
         toast: { title: 'Campaign finished', description: `${event.data.name} has no contacts left to call.` },
       };
+    case 'import.failed':
+      // The import dialog says so itself, with the reason.
+      return { invalidate: [{ type: 'ContactImport', id: event.data.importId }], toast: null };
     case 'import.progress':
       return { invalidate: [{ type: 'ContactImport', id: event.data.importId }], toast: null };
     case 'import.finished':
@@ -91,9 +113,13 @@ export function liveEventEffects(event: DeliveredEvent): LiveEventEffects {
         ],
         toast: {
           title: 'Import finished',
-          description: `${event.data.imported} contacts imported, ${event.data.rejected} rejected.`,
+          description: importResultSentence(event.data.imported, event.data.rejected),
         },
       };
+    case 'member.role_changed':
+      return { invalidate: [{ type: 'Team', id: 'CURRENT' }], toast: null };
+    case 'operations.changed':
+      return { invalidate: [OPERATIONS], toast: null };
     case 'billing.status_changed':
       return {
         invalidate: [{ type: 'Billing', id: 'STATUS' }, { type: 'Billing', id: 'SUBSCRIPTION' }, 'Tenant'],

@@ -1,6 +1,6 @@
 import type { PhoneBillingResponse } from '@shared/api/phone-numbers.types';
 import { classifyError } from '@shared/domain/error-classifier';
-import { formatMoney } from '@shared/domain/format';
+import { formatMoney, formatCount } from '@shared/domain/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -45,7 +45,10 @@ export function PhoneBillingCard({ billing, loading, error }: PhoneBillingCardPr
           Phone Number Billing
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, mb: 2 }}>
-          <Figure label="Numbers in use" value={`${eligibility.currentCount} of ${eligibility.maxAllowed}`} />
+          <Figure
+            label="Numbers in use"
+            value={`${formatCount(eligibility.currentCount)} of ${formatCount(eligibility.maxAllowed)}`}
+          />
           <Figure label="Included in plan" value={String(eligibility.includedInPlan)} />
           <Figure label="Cost per extra number" value={`${formatMoney(currentCosts.costPerNumber, currency)}/mo`} />
           <Figure

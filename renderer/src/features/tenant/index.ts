@@ -1,2 +1,2 @@
 /** What other features and the app frame may use of the tenant. */
-export { useGetTenantQuery } from './tenantApi';
+export { useGetTenantQuery, useUpdateTenantMutation } from './tenantApi';

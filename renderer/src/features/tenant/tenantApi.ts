@@ -1,14 +1,19 @@
 import type { Plan } from '@shared/api/plans.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { Tenant } from '@shared/api/tenants.types';
+import type { UpdateTenantRequest } from '@shared/schemas/tenant.schema';
 import { injectEndpoints } from '../../core/baseApi';
 
-/** The caller's tenant and plan; the plan only for users with a tenant (spec 000 §6). */
+/** The caller's tenant (its admins change its country) and plan; the plan only for users with a tenant (spec 000 §6). */
 export const tenantApi = injectEndpoints({
   endpoints: (build) => ({
     getTenant: build.query<{ tenant: Tenant }, void>({
       query: () => apiRoutes.tenant.current.relative(),
       providesTags: ['Tenant'],
+    }),
+    updateTenant: build.mutation<{ tenant: Tenant }, UpdateTenantRequest>({
+      query: (body) => ({ url: apiRoutes.tenant.current.relative(), method: 'PATCH', body }),
+      invalidatesTags: ['Tenant'],
     }),
     getTenantPlan: build.query<{ plan: Plan }, void>({
       query: () => apiRoutes.tenant.plan.relative(),
@@ -17,4 +22,4 @@ export const tenantApi = injectEndpoints({
   }),
 });
 
-export const { useGetTenantQuery, useGetTenantPlanQuery } = tenantApi;
+export const { useGetTenantQuery, useGetTenantPlanQuery, useUpdateTenantMutation } = tenantApi;

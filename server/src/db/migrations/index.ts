@@ -18,6 +18,15 @@ import * as apiKeyLastFour from './0016_api-key-last-four';
 import * as moneyCurrencies from './0017_money-currencies';
 import * as principalVersionsAndTenantEventNumbers from './0018_principal-versions-and-tenant-event-numbers';
 import * as campaignContactTotals from './0019_campaign-contact-totals';
+import * as contactTimezones from './0020_contact-timezones';
+import * as dialerCapacity from './0021_dialer-capacity';
+import * as webhooks from './0023_webhooks';
+import * as consentAndDataPolicy from './0024_consent-and-data-policy';
+import * as machineHandling from './0025_machine-handling';
+import * as transfersAndCallbacks from './0026_transfers-and-callbacks';
+import * as optOutsAndDisclosure from './0027_opt-outs-and-disclosure';
+import * as dataPolicy from './0028_data-policy';
+import * as defaultCountries from './0029_default-countries';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,6 +54,15 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0017_money-currencies', moneyCurrencies],
   ['0018_principal-versions-and-tenant-event-numbers', principalVersionsAndTenantEventNumbers],
   ['0019_campaign-contact-totals', campaignContactTotals],
+  ['0020_contact-timezones', contactTimezones],
+  ['0021_dialer-capacity', dialerCapacity],
+  ['0023_webhooks', webhooks],
+  ['0024_consent-and-data-policy', consentAndDataPolicy],
+  ['0025_machine-handling', machineHandling],
+  ['0026_transfers-and-callbacks', transfersAndCallbacks],
+  ['0027_opt-outs-and-disclosure', optOutsAndDisclosure],
+  ['0028_data-policy', dataPolicy],
+  ['0029_default-countries', defaultCountries],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

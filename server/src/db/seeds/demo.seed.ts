@@ -220,3 +220,4 @@ export async function announceDemoAccounts(
 }
 
 export const DEMO_TENANT_IDS = TENANT_IDS;
+export const DEMO_USER_IDS = USER_IDS;

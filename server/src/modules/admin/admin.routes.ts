@@ -5,10 +5,13 @@ import type { AppDeps } from '../../app-deps';
 import { createApiRouter } from '../../http/api-router';
 import type { AppState, Guards } from '../../http/auth.middleware';
 import { validate } from '../../http/validate';
+import { DEMO_ACTOR, resetDemoBusiness } from '../../db/seeds/demo-business';
+import { DomainError } from '../../domain/domain-error';
 import type { Services } from '../../services';
 
 /** Platform administration: superadmins only, across every tenant. */
-export function adminRoutes(_deps: AppDeps, guards: Guards, { admin }: Services): Router<AppState> {
+export function adminRoutes(deps: AppDeps, guards: Guards, services: Services): Router<AppState> {
+  const { admin } = services;
   const router = createApiRouter(guards);
 
   router.handle(apiRoutes.admin.overview, 'GET', async (ctx) => {
@@ -26,6 +29,13 @@ export function adminRoutes(_deps: AppDeps, guards: Guards, { admin }: Services)
 
   router.handle(apiRoutes.admin.tenantSyncUsage, 'POST', async (ctx) => {
     ctx.body = await admin.syncTenantUsage(ctx.params.id ?? '');
+  });
+
+  // Demo mode only: elsewhere there is no demo to reset, and the route does not exist.
+  router.handle(apiRoutes.admin.demoReset, 'POST', async (ctx) => {
+    if (!deps.config.seedDemo) throw new DomainError('NOT_FOUND');
+    await resetDemoBusiness(deps.db, services, DEMO_ACTOR, deps.clock.now());
+    ctx.body = { message: 'Demo data reset.' };
   });
 
   return router;

@@ -22,7 +22,7 @@ export type AdminService = ReturnType<typeof createAdminService>;
 
 /** The platform as a superadmin sees it: totals across tenants, each counted by the module that owns it. */
 export function createAdminService(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   services: {
     tenants: TenantsService;
     users: UsersService;
@@ -66,6 +66,7 @@ export function createAdminService(
         tenants.countByBillingStatus(),
       ]);
       return {
+        demoMode: deps.config.seedDemo,
         tenants: tenantCount,
         users: userCount,
         agents: agentCount,

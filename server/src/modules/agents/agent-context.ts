@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AGENT_CALL_LIMIT_DEFAULTS } from '@shared/schemas/agent.schema';
 import type { Agent } from '@shared/api/agents.types';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
@@ -69,7 +70,15 @@ export function createAgentsContext(deps: AgentsDeps, modules: AgentsModules) {
       trx,
       tenantId,
       id,
-      { ...fields, knowledgeRefs: refs.knowledgeRefs, active: true, elevenlabsAgentId: refs.providerAgentId },
+      {
+        ...AGENT_CALL_LIMIT_DEFAULTS,
+        ...fields,
+        transferTargets: fields.transferTargets ?? [],
+        disclosure: fields.disclosure ?? null,
+        knowledgeRefs: refs.knowledgeRefs,
+        active: true,
+        elevenlabsAgentId: refs.providerAgentId,
+      },
       isoNow(deps.clock),
     );
     if (number) await phoneNumbers.assign(trx, tenantId, number.id, id);

@@ -1,5 +1,5 @@
 import type { CreateAgentResponse } from '@shared/api/agents.types';
-import type { CreateAgentRequest } from '@shared/schemas/agent.schema';
+import { AGENT_CALL_LIMIT_DEFAULTS, transferTargetsOf, type CreateAgentRequest } from '@shared/schemas/agent.schema';
 import { newId } from '../../lib/ids';
 import type { IntentHandlers, ProviderIntent } from '../provider-intents/provider-intent.types';
 import type { AgentsContext } from './agent-context';
@@ -29,7 +29,12 @@ export function createAgentCreation(context: AgentsContext) {
       purpose: input.purpose,
       greeting: input.greeting,
       closing: input.closing,
+      disclosure: input.disclosure ?? null,
       prompt: input.prompt ?? null,
+      transferTargets: transferTargetsOf(input.transferTargets),
+      silenceTimeoutSeconds: input.silenceTimeoutSeconds ?? AGENT_CALL_LIMIT_DEFAULTS.silenceTimeoutSeconds,
+      maxCallSeconds: input.maxCallSeconds ?? AGENT_CALL_LIMIT_DEFAULTS.maxCallSeconds,
+      endCallOnHoldMusic: input.endCallOnHoldMusic ?? AGENT_CALL_LIMIT_DEFAULTS.endCallOnHoldMusic,
     };
     // One open creation per number: a crashed creation's undo gives the number back, and must not take it from
     // another agent being created on it meanwhile.

@@ -1,4 +1,6 @@
 import { buildAgentPrompt } from '@shared/domain/agent-prompt';
+import { providerTransferOf } from '@shared/domain/transfer-target';
+import { AGENT_CALL_LIMIT_DEFAULTS } from '@shared/schemas/agent.schema';
 import type { AppDeps } from '../../app-deps';
 import { callProvider, isProviderNotFound, type UndoLog } from '../../lib/provider-call';
 import type { VoiceAgentConfig, VoiceKnowledgeRef } from '../../providers/voice/voice.types';
@@ -10,7 +12,10 @@ import type { AgentFields } from './agents.store';
 
 export type AgentProviderService = ReturnType<typeof createAgentProviderService>;
 
-type PromptFields = Pick<AgentFields, 'name' | 'purpose' | 'greeting' | 'closing' | 'prompt'>;
+type PromptFields = Pick<AgentFields, 'name' | 'purpose' | 'greeting' | 'closing' | 'prompt' | 'transferTargets'> &
+  Partial<Pick<AgentFields, 'silenceTimeoutSeconds' | 'maxCallSeconds' | 'endCallOnHoldMusic'>> & {
+    disclosure?: string | null;
+  };
 
 /**
  * An agent's twin at the voice provider: its configuration and the numbers it answers. Each side effect is
@@ -38,10 +43,17 @@ export function createAgentProviderService(deps: Pick<AppDeps, 'logger' | 'voice
           businessName: tenant.name,
           hasKnowledgeBase: knowledge.length > 0,
         }),
-        firstMessage: fields.greeting,
+        // The agent opens with its disclosure (who is calling, that it is automated), then its greeting.
+        firstMessage: fields.disclosure ? `${fields.disclosure} ${fields.greeting}` : fields.greeting,
         voiceId: agentVoice?.elevenlabsId ?? null,
         knowledgeBase: knowledge,
+        transfers: fields.transferTargets.map(providerTransferOf),
         tags: [`tenant:${tenantId}`, agentMarkerTag(agentId)],
+        limits: {
+          silenceTimeoutSeconds: fields.silenceTimeoutSeconds ?? AGENT_CALL_LIMIT_DEFAULTS.silenceTimeoutSeconds,
+          maxCallSeconds: fields.maxCallSeconds ?? AGENT_CALL_LIMIT_DEFAULTS.maxCallSeconds,
+          endCallOnHoldMusic: fields.endCallOnHoldMusic ?? AGENT_CALL_LIMIT_DEFAULTS.endCallOnHoldMusic,
+        },
       };
     },
 

@@ -1,5 +1,5 @@
 import type { Agent, AgentStats } from '@shared/api/agents.types';
-import type { UpdateAgentRequest } from '@shared/schemas/agent.schema';
+import { transferTargetsOf, type UpdateAgentRequest } from '@shared/schemas/agent.schema';
 import { DomainError } from '../../domain/domain-error';
 import type { PhoneNumberRecord } from '../phone-numbers/phone-numbers.service';
 import type { AgentRecord } from './agents.store';
@@ -24,9 +24,14 @@ export function toAgent(record: AgentRecord, stats: AgentStats): Agent {
     purpose: record.purpose,
     greeting: record.greeting,
     closing: record.closing,
+    disclosure: record.disclosure,
     knowledge: record.knowledge,
     voiceId: record.voiceId,
     prompt: record.prompt,
+    transferTargets: record.transferTargets,
+    silenceTimeoutSeconds: record.silenceTimeoutSeconds,
+    maxCallSeconds: record.maxCallSeconds,
+    endCallOnHoldMusic: record.endCallOnHoldMusic,
     active: record.active,
     locked: record.locked,
     phoneNumber: record.phoneNumber,
@@ -57,7 +62,13 @@ export function updatedFields(agent: AgentRecord, input: UpdateAgentRequest) {
       purpose: input.purpose ?? agent.purpose,
       greeting: input.greeting ?? agent.greeting,
       closing: input.closing ?? agent.closing,
+      disclosure: input.disclosure !== undefined ? input.disclosure : agent.disclosure,
       prompt: input.prompt !== undefined ? input.prompt : agent.prompt,
+      transferTargets:
+        input.transferTargets !== undefined ? transferTargetsOf(input.transferTargets) : agent.transferTargets,
+      silenceTimeoutSeconds: input.silenceTimeoutSeconds ?? agent.silenceTimeoutSeconds,
+      maxCallSeconds: input.maxCallSeconds ?? agent.maxCallSeconds,
+      endCallOnHoldMusic: input.endCallOnHoldMusic ?? agent.endCallOnHoldMusic,
     },
     active: input.active ?? agent.active,
   };

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { KnowledgeSource } from '@shared/api/agents.types';
+import type { TransferTarget } from '@shared/domain/transfer-target';
+import { AGENT_CALL_LIMIT_DEFAULTS } from '@shared/schemas/agent.schema';
 import { compiledQuery } from '../../db/compiled-query';
 import { countRows, parseJson, toBool, toIso, type Db } from '../../db/database';
 import type { VoiceKnowledgeRef } from '../../providers/voice/voice.types';
@@ -15,11 +17,16 @@ export interface AgentRecord {
   purpose: string;
   greeting: string;
   closing: string;
+  disclosure: string | null;
   knowledge: KnowledgeSource | null;
   /** The voice provider's knowledge documents made from `knowledge`. */
   knowledgeRefs: VoiceKnowledgeRef[];
   voiceId: string | null;
   prompt: string | null;
+  transferTargets: TransferTarget[];
+  silenceTimeoutSeconds: number;
+  maxCallSeconds: number;
+  endCallOnHoldMusic: boolean;
   active: boolean;
   locked: boolean;
   elevenlabsAgentId: string | null;
@@ -42,11 +49,16 @@ interface AgentRow {
   purpose: string;
   greeting: string;
   closing: string;
+  disclosure?: string | null;
   knowledge_url: string | null;
   knowledge_file_id: string | null;
   knowledge_refs: string | null;
   voice_id: string | null;
   prompt: string | null;
+  transfer_targets: string | null;
+  silence_timeout_seconds: number | string | null;
+  max_call_seconds: number | string | null;
+  end_call_on_hold_music: boolean | number | null;
   active: boolean | number;
   locked: boolean | number;
   elevenlabs_agent_id: string | null;
@@ -64,6 +76,7 @@ function toRecord(row: AgentRow): AgentRecord {
     purpose: row.purpose,
     greeting: row.greeting,
     closing: row.closing,
+    disclosure: row.disclosure ?? null,
     // Rows written before the knowledge source was one field may hold a file's download path as the URL too.
     knowledge: row.knowledge_file_id
       ? { fileId: row.knowledge_file_id }
@@ -73,6 +86,13 @@ function toRecord(row: AgentRow): AgentRecord {
     knowledgeRefs: parseJson<VoiceKnowledgeRef[]>(row.knowledge_refs, []),
     voiceId: row.voice_id,
     prompt: row.prompt,
+    transferTargets: parseJson<TransferTarget[]>(row.transfer_targets, []),
+    silenceTimeoutSeconds: Number(row.silence_timeout_seconds ?? AGENT_CALL_LIMIT_DEFAULTS.silenceTimeoutSeconds),
+    maxCallSeconds: Number(row.max_call_seconds ?? AGENT_CALL_LIMIT_DEFAULTS.maxCallSeconds),
+    endCallOnHoldMusic:
+      row.end_call_on_hold_music === null
+        ? AGENT_CALL_LIMIT_DEFAULTS.endCallOnHoldMusic
+        : toBool(row.end_call_on_hold_music),
     active: toBool(row.active),
     locked: toBool(row.locked),
     elevenlabsAgentId: row.elevenlabs_agent_id,
@@ -160,11 +180,16 @@ function toColumns(fields: Partial<AgentFields>): Record<string, unknown> {
     purpose: fields.purpose,
     greeting: fields.greeting,
     closing: fields.closing,
+    disclosure: fields.disclosure,
     voice_id: fields.voiceId,
     prompt: fields.prompt,
+    silence_timeout_seconds: fields.silenceTimeoutSeconds,
+    max_call_seconds: fields.maxCallSeconds,
+    end_call_on_hold_music: fields.endCallOnHoldMusic,
     active: fields.active,
     elevenlabs_agent_id: fields.elevenlabsAgentId,
     knowledge_refs: fields.knowledgeRefs && JSON.stringify(fields.knowledgeRefs),
+    transfer_targets: fields.transferTargets && JSON.stringify(fields.transferTargets),
   };
   if (fields.knowledge !== undefined) {
     const source = fields.knowledge;

@@ -20,7 +20,8 @@ export type AuditEvent =
   | 'team.invitation.resent'
   | 'team.invitation.revoked'
   | 'team.member.removed'
-  | 'team.member.role-changed';
+  | 'team.member.role-changed'
+  | 'data-policy.updated';
 
 export interface AuditEntry {
   event: AuditEvent;

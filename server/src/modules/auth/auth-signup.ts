@@ -20,6 +20,15 @@ export function createSignup(context: AuthContext) {
       text: `Hi ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}\n\nThe link works once and expires in 24 hours.\n`,
     }));
 
+  /** An invitee's address was proved by the invitation it opened: a welcome instead of a verification link. */
+  const welcomeInvitee = (user: { email: string; name: string }, tenantName: string) =>
+    deps.mail.send({
+      to: user.email,
+      kind: 'invitation-accepted',
+      subject: `Welcome to ${tenantName} on Parley`,
+      text: `Hi ${user.name},\n\nYou have joined ${tenantName} on Parley. Sign in at ${new URL('/auth', config.publicUrl).toString()} with this e-mail address and the password you chose.\n`,
+    });
+
   const warnOwnerOfSignupAttempt = (owner: { email: string; name: string }) =>
     deps.mail.send({
       to: owner.email,
@@ -44,19 +53,20 @@ export function createSignup(context: AuthContext) {
       try {
         // The invitation is checked before the address, so its errors cannot tell a taken address from a new one.
         tenantId = await db.transaction(async (trx) => {
-          const invited = input.invitationToken ? await invitations.accept(trx, input.invitationToken, email) : null;
+          const invitation = input.invitationToken ? await invitations.accept(trx, input.invitationToken, email) : null;
           const joinTenantId =
-            invited?.tenantId ??
+            invitation?.tenantId ??
             (await tenants.create(trx, { name: input.tenantName?.trim() || `${name}'s workspace` }));
           await users.register(trx, joinTenantId, {
             id: userId,
             name,
             email,
             // The founder of a new tenant is its owner and admin; an invitee gets the role the invitation names.
-            role: invited?.role ?? 'admin',
+            role: invitation?.role ?? 'admin',
             passwordHash,
-            emailVerified: false,
-            isTenantOwner: !invited,
+            // The invitation was mailed to this address and opened from it: the address is proved.
+            emailVerified: Boolean(invitation),
+            isTenantOwner: !invitation,
           });
           return joinTenantId;
         });
@@ -68,7 +78,9 @@ export function createSignup(context: AuthContext) {
         return;
       }
       const user = (await users.findById(userId)) as UserRecord;
-      await sendVerificationEmail(user);
+      // Registration with an invitation succeeds only by accepting it.
+      if (input.invitationToken) await welcomeInvitee(user, (await tenants.get(tenantId)).name);
+      else await sendVerificationEmail(user);
       await audit('auth.register', meta, { tenantId, userId });
     },
 

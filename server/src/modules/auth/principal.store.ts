@@ -70,6 +70,19 @@ export interface ApiKeyPrincipal {
   billingStatus: BillingStatus | null;
 }
 
+/** What a request made with an API key needs to know of the key and its tenant. */
+const API_KEY_PRINCIPAL_COLUMNS = [
+  'k.id',
+  'k.key_prefix',
+  'k.tenant_id',
+  'k.created_by_user_id',
+  'k.scope',
+  'k.permissions',
+  'k.active',
+  'k.expires_at',
+  't.billing_status',
+];
+
 const isScope = (value: unknown): value is ApiKeyScope => (API_KEY_SCOPES as readonly unknown[]).includes(value);
 
 /**
@@ -81,17 +94,7 @@ export async function findApiKeyPrincipal(db: Db, keyHash: string): Promise<ApiK
   const row = await db('api_keys as k')
     .join('tenants as t', 't.id', 'k.tenant_id')
     .where('k.api_key_hash', keyHash)
-    .first(
-      'k.id',
-      'k.key_prefix',
-      'k.tenant_id',
-      'k.created_by_user_id',
-      'k.scope',
-      'k.permissions',
-      'k.active',
-      'k.expires_at',
-      't.billing_status',
-    );
+    .first(...API_KEY_PRINCIPAL_COLUMNS);
   if (!row || !isScope(row.scope)) return null;
   const permissions = parseJson<unknown>(row.permissions, []);
   return {

@@ -1,12 +1,17 @@
 import type {
   BillingStatusResponse,
   ConfirmPaymentMethodResponse,
+  InvoiceSummary,
   SetupIntentResponse,
 } from '@shared/api/billing.types';
 import { ownOrigins } from '../../config';
 import { DomainError } from '../../domain/domain-error';
 import type { BillingContext } from './billing-context';
-import { portalReturnUrl } from './payment-rules';
+import { portalReturnUrl, unpaidInvoiceOf } from './payment-rules';
+
+/** A year of monthly invoices, and more than a dunning cycle leaves open. */
+const INVOICES_LISTED = 24;
+const UNPAID_INVOICES_LOOKED_AT = 12;
 
 /** The tenant's billing status and cards: adding a card through a setup intent, and the provider's portal. */
 export function createBillingCards({ deps, modules, customerOf, refreshCards }: BillingContext) {
@@ -19,9 +24,17 @@ export function createBillingCards({ deps, modules, customerOf, refreshCards }: 
     async status(tenantId: string): Promise<BillingStatusResponse> {
       const [tenant, plan] = await Promise.all([tenants.get(tenantId), tenants.plan(tenantId)]);
       let paymentMethods: BillingStatusResponse['paymentMethods'] = [];
-      if (tenant.stripeCustomerId) {
+      let unpaidInvoice: BillingStatusResponse['unpaidInvoice'] = null;
+      const customerId = tenant.stripeCustomerId;
+      if (customerId) {
         try {
-          paymentMethods = await payments.listPaymentMethods(tenant.stripeCustomerId);
+          const delinquent = tenant.billingStatus === 'delinquent';
+          const [methods, invoices] = await Promise.all([
+            payments.listPaymentMethods(customerId),
+            delinquent ? payments.listInvoices(customerId, UNPAID_INVOICES_LOOKED_AT) : [],
+          ]);
+          paymentMethods = methods;
+          unpaidInvoice = unpaidInvoiceOf(invoices);
         } catch (error) {
           // The status still answers (the gate and setup screen read it); the cards show again once it is back.
           deps.logger.warn({ err: error, tenantId }, 'payment methods unavailable');
@@ -34,7 +47,14 @@ export function createBillingCards({ deps, modules, customerOf, refreshCards }: 
         hasPaymentMethod: tenant.hasPaymentMethod,
         stripeCustomerId: tenant.stripeCustomerId,
         paymentMethods,
+        unpaidInvoice,
       };
+    },
+
+    /** The tenant's latest invoices at the payment provider, newest first; none before it is a customer. */
+    async invoices(tenantId: string): Promise<InvoiceSummary[]> {
+      const { stripeCustomerId } = await tenants.get(tenantId);
+      return stripeCustomerId ? payments.listInvoices(stripeCustomerId, INVOICES_LISTED) : [];
     },
 
     async createSetupIntent(tenantId: string): Promise<SetupIntentResponse> {

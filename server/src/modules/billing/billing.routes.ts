@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { apiRoutes } from '@shared/api/routes';
+import type { InvoicesResponse } from '@shared/api/billing.types';
 import {
   cancelSubscriptionSchema,
   customerPortalSchema,
@@ -33,6 +34,11 @@ export function billingRoutes(_deps: AppDeps, guards: Guards, { billing }: Servi
   router.handle(apiRoutes.billing.confirmPaymentMethod, 'POST', async (ctx) => {
     const { setupIntentId } = await validate(setupIntentConfirmSchema, ctx.request.body);
     ctx.body = await billing.confirmPaymentMethod(tenantIdOf(ctx), setupIntentId);
+  });
+
+  router.handle(apiRoutes.billing.invoices, 'GET', async (ctx) => {
+    const body: InvoicesResponse = { invoices: await billing.invoices(tenantIdOf(ctx)) };
+    ctx.body = body;
   });
 
   router.handle(apiRoutes.billing.subscription, 'GET', async (ctx) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { InvoiceSummary } from '@shared/api/billing.types';
 import { DomainError } from '../../domain/domain-error';
-import { paymentEventWork, portalReturnUrl } from './payment-rules';
+import { paymentEventWork, portalReturnUrl, unpaidInvoiceOf } from './payment-rules';
 
 describe('payment rules', () => {
   it("applies a subscription's and an invoice's subscription again, and refreshes cards on card events", () => {
@@ -33,5 +34,38 @@ describe('payment rules', () => {
       );
     }
     expect(() => portalReturnUrl('javascript:alert(1)', 'https://app.example.com', origins)).toThrow(DomainError);
+  });
+});
+
+describe('unpaidInvoiceOf', () => {
+  const invoice = (overrides: Partial<InvoiceSummary>): InvoiceSummary => ({
+    id: 'in_1',
+    number: 'A-0001',
+    status: 'open',
+    amountDue: 2900,
+    amountPaid: 0,
+    currency: 'nzd',
+    createdAt: '2026-10-01T00:00:00.000Z',
+    periodStart: '2026-10-01T00:00:00.000Z',
+    periodEnd: '2026-10-01T00:00:00.000Z',
+    attemptCount: 1,
+    hostedInvoiceUrl: null,
+    ...overrides,
+  });
+
+  it('is the oldest open invoice whose payment was refused', () => {
+    expect(
+      unpaidInvoiceOf([
+        invoice({ id: 'in_3', createdAt: '2026-11-01T00:00:00.000Z', amountDue: 3100 }),
+        invoice({ id: 'in_2' }),
+        invoice({ id: 'in_1', status: 'paid', createdAt: '2026-09-01T00:00:00.000Z' }),
+      ]),
+    ).toEqual({ amountDue: 2900, currency: 'nzd', dueSince: '2026-10-01T00:00:00.000Z' });
+  });
+
+  it('is none when nothing open was tried, or nothing is owed', () => {
+    expect(
+      unpaidInvoiceOf([invoice({ attemptCount: 0 }), invoice({ amountDue: 0 }), invoice({ status: 'paid' })]),
+    ).toBe(null);
   });
 });

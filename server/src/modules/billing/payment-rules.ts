@@ -1,3 +1,4 @@
+import type { InvoiceSummary, UnpaidInvoice } from '@shared/api/billing.types';
 import { DomainError } from '../../domain/domain-error';
 import type { PaymentEvent } from '../../providers/payments/payments.types';
 
@@ -34,4 +35,12 @@ export function portalReturnUrl(
     throw new DomainError('VALIDATION_FAILED', 'Invalid return URL', { fields: { returnUrl: 'Invalid return URL' } });
   }
   return target;
+}
+
+/** What a delinquent tenant still owes: the oldest open invoice that has been tried and refused, else none. */
+export function unpaidInvoiceOf(invoices: readonly InvoiceSummary[]): UnpaidInvoice | null {
+  const refused = invoices
+    .filter((invoice) => invoice.status === 'open' && invoice.attemptCount > 0 && invoice.amountDue > 0)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+  return refused ? { amountDue: refused.amountDue, currency: refused.currency, dueSince: refused.createdAt } : null;
 }

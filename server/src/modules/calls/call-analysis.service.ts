@@ -7,11 +7,14 @@ import { isoNow } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { AgentsService } from '../agents/agents.service';
 import type { CampaignsService } from '../campaigns/campaigns.service';
-import type { DoNotCallService } from '../do-not-call/do-not-call.service';
+import type { DataPolicyService } from '../data-policy/data-policy.service';
+import type { OptOutsService } from '../do-not-call/opt-outs.service';
 import type { EventsService } from '../events/events.service';
 import { countRunCall, findRun, insertRun } from './analysis-runs.store';
 import { cachedConversation, transcriptOf } from './call-conversation';
-import { callIdsOf, findCall, saveAnalysis, type CallRecord } from './calls.store';
+import { disclosureHeard, openingWords } from '@shared/domain/disclosure';
+import type { TenantsService } from '../tenants/tenants.service';
+import { callIdsOf, findCall, saveAnalysis, saveDisclosureCheck, type CallRecord } from './calls.store';
 
 /** The job that analyses one call: when it is recorded, and for each call of an admin's re-analysis. */
 export const ANALYSE_CALL_JOB = 'analyse-call';
@@ -30,10 +33,12 @@ export function createCallAnalysisService(
     agents: AgentsService;
     campaigns: CampaignsService;
     events: EventsService;
-    doNotCall: Pick<DoNotCallService, 'addFromCall'>;
+    optOuts: Pick<OptOutsService, 'fromCall'>;
+    tenants: Pick<TenantsService, 'get'>;
+    dataPolicy: Pick<DataPolicyService, 'redactedData'>;
   },
 ) {
-  const { agents, campaigns, events, doNotCall } = services;
+  const { agents, campaigns, events, optOuts, dataPolicy } = services;
 
   function queue(callId: string, runId: string | null, trx?: Knex.Transaction) {
     return deps.jobs.send(
@@ -44,10 +49,13 @@ export function createCallAnalysisService(
     );
   }
 
-  /** Do-not-call capture: the caller asked not to be called again, so their number joins the tenant's list. */
+  /**
+   * Do-not-call capture: the caller asked not to be called again, so their number joins the tenant's list and its
+   * pending contacts in every campaign are ended, as any opt-out.
+   */
   async function captureOptOut(call: CallRecord): Promise<void> {
     if (!call.customerPhoneNumber) return;
-    if (await doNotCall.addFromCall(call.tenantId, call.customerPhoneNumber, call.id)) {
+    if (await optOuts.fromCall(call.tenantId, call.customerPhoneNumber, call.id)) {
       deps.logger.info({ tenantId: call.tenantId, callId: call.id }, 'caller added to the do-not-call list');
     }
   }
@@ -98,7 +106,9 @@ export function createCallAnalysisService(
       if (transcript.length) {
         let analysis: CallAnalysis;
         try {
-          analysis = await deps.analysis.analyse(transcript);
+          // The analyser reads the stored (so, when the tenant redacts, redacted) transcript; what it writes back is
+          // redacted too, in case it quotes anything the redactor only now recognises.
+          analysis = await dataPolicy.redactedData(call.tenantId, await deps.analysis.analyse(transcript));
         } catch (error) {
           if (runId && lastAttempt) await countForRun(runId, 'failed');
           throw error;
@@ -119,6 +129,11 @@ export function createCallAnalysisService(
           },
         });
         if (analysis.optOut.requested) await captureOptOut(call);
+        if (call.direction === 'outbound') {
+          // The first words of an outbound call must disclose an automated caller and the business: flagged if not.
+          const { name } = await services.tenants.get(call.tenantId);
+          await saveDisclosureCheck(deps.db, call.id, !disclosureHeard(openingWords(transcript), name));
+        }
       }
       if (runId) await countForRun(runId, 'succeeded');
     },

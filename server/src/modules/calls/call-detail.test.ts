@@ -21,12 +21,19 @@ const call: CallRecord = {
   conversationCachedAt: null,
   analysis: null,
   analysedAt: null,
+  transcriptPurgedAt: null,
+  recordingPurgedAt: null,
+  status: 'answered',
+  transfer: null,
+  direction: 'inbound',
+  disclosureMissing: null,
 };
 
 const conversation = {
   transcript: [{ role: 'agent', message: 'Kia ora', timeInCallSecs: 1 }],
   analysis: { transcriptSummary: 'Greeted.', callSuccessful: 'success' },
   recordingUrl: null,
+  hasRecording: false,
 } as unknown as VoiceConversation;
 
 describe('callDetailOf', () => {
@@ -39,13 +46,16 @@ describe('callDetailOf', () => {
         costCents: 2,
         currency: 'nzd',
         conversationId: 'conv_1',
+        outcome: 'answered',
+        transfer: null,
+        disclosureMissing: null,
       },
       message: CONVERSATION_UNAVAILABLE_MESSAGE,
       conversation: null,
       transcriptUnavailable: true,
       conversationCachedAt: null,
       analysedAt: null,
-      recordingUrl: 'stored',
+      hasRecording: true,
     });
   });
 
@@ -59,11 +69,20 @@ describe('callDetailOf', () => {
     expect(detail).toMatchObject({
       transcriptUnavailable: false,
       conversationCachedAt: '2026-11-24T22:05:00.000Z',
-      recordingUrl: 'stored',
+      hasRecording: true,
     });
   });
 
-  it('marks an empty transcript as unavailable', () => {
-    expect(callDetailOf(call, { ...conversation, transcript: [] }, null).transcriptUnavailable).toBe(true);
+  it('offers the recording the provider holds audio for, and none when neither it nor the call has one', () => {
+    const unstored = { ...call, recordingUrl: null };
+    expect(callDetailOf(unstored, { ...conversation, hasRecording: true }, null).hasRecording).toBe(true);
+    expect(callDetailOf(unstored, conversation, null).hasRecording).toBe(false);
+    expect(callDetailOf(unstored, null, null).hasRecording).toBe(false);
+  });
+
+  it('keeps an empty transcript apart from one the provider could not return', () => {
+    const silent = callDetailOf(call, { ...conversation, transcript: [] }, null);
+    expect(silent.transcriptUnavailable).toBe(false);
+    expect(silent.conversation?.transcript).toEqual([]);
   });
 });

@@ -1,4 +1,8 @@
-import { CONVERSATION_UNAVAILABLE_MESSAGE, type CallDetailResponse } from '@shared/api/calls.types';
+import {
+  CONVERSATION_UNAVAILABLE_MESSAGE,
+  TRANSCRIPT_DELETED_MESSAGE,
+  type CallDetailResponse,
+} from '@shared/api/calls.types';
 import { publicAnalysis, type CallAnalysis } from '@shared/schemas/calls.schema';
 import type { VoiceConversation } from '../../providers/voice/voice.types';
 import { transcriptOf } from './call-conversation';
@@ -20,17 +24,20 @@ export function callDetailOf(
     costCents: call.costCents,
     currency: call.costCurrency,
     conversationId: call.conversationId,
+    outcome: call.status,
+    transfer: call.transfer,
+    disclosureMissing: call.disclosureMissing,
   };
   const analysed = call.analysis ? publicAnalysis(JSON.parse(call.analysis) as CallAnalysis) : null;
   if (!conversation) {
     return {
       call: summary,
-      message: CONVERSATION_UNAVAILABLE_MESSAGE,
+      message: call.transcriptPurgedAt ? TRANSCRIPT_DELETED_MESSAGE : CONVERSATION_UNAVAILABLE_MESSAGE,
       conversation: null,
       transcriptUnavailable: true,
       conversationCachedAt: null,
       analysedAt: call.analysedAt,
-      recordingUrl: call.recordingUrl,
+      hasRecording: !call.recordingPurgedAt && call.recordingUrl !== null,
     };
   }
   return {
@@ -45,9 +52,10 @@ export function callDetailOf(
         : null,
       sentimentAnalysis: analysed,
     },
-    transcriptUnavailable: conversation.transcript.length === 0,
+    // An empty transcript is a call nobody spoke on (unanswered, a machine), not one the provider could not return.
+    transcriptUnavailable: false,
     conversationCachedAt,
     analysedAt: call.analysedAt,
-    recordingUrl: conversation.recordingUrl ?? call.recordingUrl,
+    hasRecording: !call.recordingPurgedAt && (conversation.hasRecording || call.recordingUrl !== null),
   };
 }

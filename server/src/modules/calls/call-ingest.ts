@@ -6,13 +6,17 @@ import { callProvider } from '../../lib/provider-call';
 import type { VoiceConversation, VoiceConversationPage } from '../../providers/voice/voice.types';
 import type { AgentsService } from '../agents/agents.service';
 import type { CampaignsService } from '../campaigns/campaigns.service';
+import type { DataPolicyService } from '../data-policy/data-policy.service';
 import type { EventsService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
 import type { CallAnalysisService } from './call-analysis.service';
-import { isFinalConversation, newCallOf } from './call-record';
+import { transferVerdictOf } from '@shared/domain/transfer-target';
+import { callOutcomeOf, isFinalConversation, newCallOf } from './call-record';
+import { redactedConversation } from './call-redaction';
 import { insertCallOnce, markWebhookEvent, recordedConversationIds } from './calls.store';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 
 export type RecordOutcome = 'recorded' | 'duplicate' | 'unknown-agent' | 'not-final';
 
@@ -35,9 +39,11 @@ export function createCallIngest(
     stats: Pick<StatsService, 'recordCall'>;
     events: Pick<EventsService, 'publish'>;
     analysis: Pick<CallAnalysisService, 'queueForNewCall'>;
+    dataPolicy: Pick<DataPolicyService, 'redactorFor'>;
+    webhooks: Pick<WebhooksService, 'publish'>;
   },
 ) {
-  const { agents, campaigns, tenants, usage, stats, events, analysis } = services;
+  const { agents, campaigns, tenants, usage, stats, events, analysis, dataPolicy, webhooks } = services;
 
   async function recordConversation(
     conversation: VoiceConversation,
@@ -51,9 +57,10 @@ export function createCallIngest(
       return 'unknown-agent';
     }
     const { tenantId } = agent;
-    const [terms, campaignId] = await Promise.all([
+    const [terms, campaignId, redact] = await Promise.all([
       tenants.usageTerms(tenantId),
       campaigns.campaignOfAgent(tenantId, agent.id),
+      dataPolicy.redactorFor(tenantId),
     ]);
     const now = isoNow(deps.clock);
     // The vendor's charge becomes the tenant's currency at the configured rate for that pair; a pair without one fails
@@ -65,13 +72,13 @@ export function createCallIngest(
       terms.currency,
       deps.config.currencyRates,
     );
-    const call = newCallOf(conversation, {
-      id: newId(),
-      agentId: agent.id,
-      campaignId,
-      costCents,
-      currency: terms.currency,
-    });
+    const verdict = transferVerdictOf(conversation, agent.transferTargets, deps.clock.now());
+    // With the tenant's redaction on, only the redacted text is ever stored (transcript, summary, cached conversation).
+    const call = newCallOf(
+      redactedConversation(conversation, redact),
+      { id: newId(), agentId: agent.id, campaignId, costCents, currency: terms.currency },
+      verdict,
+    );
     const { startedAt, durationSec } = call;
 
     return deps.db.transaction(async (trx) => {
@@ -84,7 +91,7 @@ export function createCallIngest(
         durationSec,
         costCents,
         callSuccessful: call.callSuccessful,
-        outcome: conversation.outcome,
+        outcome: callOutcomeOf(conversation, verdict),
       });
       await usage.recordCall(
         trx,
@@ -98,6 +105,15 @@ export function createCallIngest(
         { type: 'call.completed', data: { callId: call.id, agentId: agent.id, campaignId, durationSec } },
         trx,
       );
+      if (verdict?.outcome === 'transferred') {
+        const transferredTo = verdict.targetNumber;
+        await webhooks.publish(
+          tenantId,
+          'call.transferred',
+          { callId: call.id, agentId: agent.id, campaignId, transferredTo },
+          trx,
+        );
+      }
       return 'recorded';
     });
   }

@@ -16,6 +16,7 @@ const conversation = (fields: Partial<VoiceConversation> = {}): VoiceConversatio
   transcript: [{ role: 'agent', message: 'Kia ora', timeInCallSecs: 0 }],
   analysis: { transcriptSummary: 'Greeted.', callSuccessful: 'success' },
   recordingUrl: null,
+  hasRecording: true,
   ...fields,
 });
 

@@ -25,9 +25,9 @@ const SIGNATURE_HEADER = 'elevenlabs-signature';
  * and a missing header is a malformed request (400) while a wrong one is refused (401), never a 500.
  */
 export function callsRoutes(
-  _deps: AppDeps,
+  deps: AppDeps,
   guards: Guards,
-  { calls, callAnalysis, stats }: Services,
+  { calls, callAnalysis, stats, callbacks }: Services,
 ): Router<AppState> {
   const router = createApiRouter(guards);
   const idOf = (params: Record<string, string | undefined>) => params.id ?? '';
@@ -39,7 +39,12 @@ export function callsRoutes(
   // Before calls/:id, which would take "analytics" for an id.
   router.handle(apiRoutes.calls.analytics, 'GET', async (ctx) => {
     const query = await validate(callsAnalyticsQuerySchema, ctx.query);
-    ctx.body = await stats.callsAnalytics(tenantIdOf(ctx), query.period as CallsPeriod, query.agentId);
+    const tenantId = tenantIdOf(ctx);
+    const [analytics, callbacksDue] = await Promise.all([
+      stats.callsAnalytics(tenantId, query.period as CallsPeriod, query.agentId),
+      callbacks.countDue(tenantId, deps.clock.now()),
+    ]);
+    ctx.body = { ...analytics, transfers: { ...analytics.transfers, callbacksDue } };
   });
 
   router.handle(apiRoutes.calls.byId, 'GET', async (ctx) => {

@@ -7,6 +7,7 @@ import { callProvider } from '../../lib/provider-call';
 import type { VoiceAudio } from '../../providers/voice/voice.types';
 import type { AgentsService } from '../agents/agents.service';
 import type { CampaignsService } from '../campaigns/campaigns.service';
+import type { DataPolicyService } from '../data-policy/data-policy.service';
 import type { EventsService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TenantsService } from '../tenants/tenants.service';
@@ -14,19 +15,27 @@ import type { UsageService } from '../usage/usage.service';
 import type { CallAnalysisService } from './call-analysis.service';
 import { cachedConversation } from './call-conversation';
 import { callDetailOf } from './call-detail';
+import { redactedConversation } from './call-redaction';
 import { createCallIngest } from './call-ingest';
 import {
   cacheConversation,
   campaignCostCents,
   findCall,
+  markRecordingPurged,
   pageOfCalls,
   platformActivitySince,
+  purgeTranscriptsBefore,
   recentAgentCalls,
   recordedConversationIds,
+  recordingsBefore,
 } from './calls.store';
+import { countMachineVerdicts } from './machine-verdicts.store';
 import { createPostCallWebhook } from './post-call-webhook';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** How many calls one step of a retention purge handles. */
+const PURGE_BATCH = 200;
 
 export type CallsService = ReturnType<typeof createCallsService>;
 
@@ -44,9 +53,11 @@ export function createCallsService(
     stats: StatsService;
     events: EventsService;
     analysis: CallAnalysisService;
+    dataPolicy: Pick<DataPolicyService, 'redactorFor'>;
+    webhooks: Pick<WebhooksService, 'publish'>;
   },
 ) {
-  const { agents, tenants, usage, stats } = services;
+  const { agents, tenants, usage, stats, dataPolicy } = services;
 
   const ingest = createCallIngest(deps, services);
   const webhook = createPostCallWebhook(deps, { agents, ingest });
@@ -65,9 +76,13 @@ export function createCallsService(
       if (!call) throw new DomainError('NOT_FOUND', 'Call not found.');
       let conversation = cachedConversation(call.conversationData);
       let cachedAt = call.conversationCachedAt;
-      if (!conversation) {
+      // A purged call's conversation is not fetched again: its transcript, or the whole conversation, is gone for good.
+      if (!conversation && !call.transcriptPurgedAt && !call.recordingPurgedAt) {
         try {
-          conversation = await deps.voice.getConversation(call.conversationId);
+          conversation = redactedConversation(
+            await deps.voice.getConversation(call.conversationId),
+            await dataPolicy.redactorFor(tenantId),
+          );
           cachedAt = isoNow(deps.clock);
           await cacheConversation(
             deps.db,
@@ -94,6 +109,7 @@ export function createCallsService(
     async recording(tenantId: string, callId: string): Promise<VoiceAudio> {
       const call = await findCall(deps.db, callId, tenantId);
       if (!call) throw new DomainError('NOT_FOUND', 'Call not found.');
+      if (call.recordingPurgedAt) throw new DomainError('NOT_FOUND', NO_RECORDING_MESSAGE);
       const audio = await callProvider(deps.logger, 'The voice service could not return the recording', () =>
         deps.voice.getConversationAudio(call.conversationId),
       );
@@ -120,6 +136,11 @@ export function createCallsService(
       return { calls: rows, page: query.page, pageSize: query.pageSize, total };
     },
 
+    /** The machine verdicts of a campaign's calls started in [since, until), and how many were marked wrong. */
+    campaignMachineVerdicts(tenantId: string, campaignId: string, since: string, until: string) {
+      return countMachineVerdicts(deps.db, tenantId, campaignId, { since, until });
+    },
+
     /** What a campaign's calls started in [since, until) cost, in minor units of the tenant's currency. */
     async campaignCost(
       tenantId: string,
@@ -139,6 +160,43 @@ export function createCallsService(
 
     recentForAgent: (tenantId: string, agentId: string, limit: number): Promise<RecentCall[]> =>
       recentAgentCalls(deps.db, tenantId, agentId, limit),
+
+    /**
+     * Retention: clears the transcripts and summaries of the tenant's calls started before `before`, in batches; the
+     * calls, their outcomes and every figure stay. Resolves to how many calls it cleared.
+     */
+    async purgeTranscriptsBefore(tenantId: string, before: string): Promise<number> {
+      let purged = 0;
+      for (;;) {
+        const batch = await purgeTranscriptsBefore(deps.db, tenantId, before, isoNow(deps.clock), PURGE_BATCH);
+        purged += batch;
+        if (batch < PURGE_BATCH) return purged;
+      }
+    },
+
+    /**
+     * Retention: deletes the recordings of the tenant's calls started before `before`, by deleting their conversations
+     * at the voice provider, and marks each call once the provider confirms (a conversation it no longer has counts).
+     * A call the provider fails on is left for the next pass. Resolves to how many were deleted.
+     */
+    async purgeRecordingsBefore(tenantId: string, before: string): Promise<number> {
+      let purged = 0;
+      const failed: string[] = [];
+      for (;;) {
+        const batch = await recordingsBefore(deps.db, tenantId, before, failed, PURGE_BATCH);
+        for (const call of batch) {
+          try {
+            await deps.voice.deleteConversation(call.conversationId);
+            await markRecordingPurged(deps.db, tenantId, call.id, isoNow(deps.clock));
+            purged += 1;
+          } catch (error) {
+            failed.push(call.id);
+            deps.logger.warn({ err: error, tenantId, callId: call.id }, 'recording not deleted at the voice service');
+          }
+        }
+        if (batch.length < PURGE_BATCH) return purged;
+      }
+    },
 
     /** Calls and billed minutes across the platform over the last `days` days. */
     platformActivity: (days: number) =>

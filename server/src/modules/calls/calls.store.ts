@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { RecentCall } from '@shared/api/agents.types';
 import type { RecentCallRow } from '@shared/api/calls.types';
-import { toIso, toIsoOrNull, type Db } from '../../db/database';
+import type { MachineEvidence } from '@shared/api/machine-verdicts.types';
+import { toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
 /** Recorded calls and the provider webhook events already handled. */
@@ -27,10 +28,14 @@ export interface NewCall {
   vendorCostMicros: number;
   recordingUrl: string | null;
   voicemailDetected: boolean;
+  /** The evidence of a machine verdict; null for any other outcome. */
+  machineEvidence: MachineEvidence | null;
   transcript: string;
   summary: string | null;
   callSuccessful: string | null;
   conversationData: string;
+  /** The warm transfer attempted during the call, if any. */
+  transfer?: { targetName: string | null; targetNumber: string; ringSecs: number; answered: boolean } | null;
 }
 
 /** Inserts the call unless its conversation is already recorded; true when this call is new. */
@@ -60,12 +65,21 @@ export async function insertCallOnce(
       vendor_cost_micros: call.vendorCostMicros,
       recording_url: call.recordingUrl,
       voicemail_detected: call.voicemailDetected,
+      machine_evidence: call.machineEvidence ? JSON.stringify(call.machineEvidence) : null,
       transcript: call.transcript,
       summary: call.summary,
       call_successful: call.callSuccessful,
       conversation_data: call.conversationData,
       conversation_cached_at: now,
       created_at: now,
+      ...(call.transfer
+        ? {
+            transfer_target_name: call.transfer.targetName,
+            transfer_target_number: call.transfer.targetNumber,
+            transfer_ring_secs: call.transfer.ringSecs,
+            transfer_answered: call.transfer.answered,
+          }
+        : {}),
     })
     .onConflict('conversation_id')
     .ignore()
@@ -178,6 +192,14 @@ export interface CallRecord {
   /** Our analysis (JSON), and when it was made. */
   analysis: string | null;
   analysedAt: string | null;
+  /** When the retention purge cleared the transcript and summary, and deleted the recording; null while kept. */
+  transcriptPurgedAt: string | null;
+  recordingPurgedAt: string | null;
+  status: string;
+  transfer: { targetName: string | null; targetNumber: string; ringSecs: number; answered: boolean } | null;
+  direction: 'inbound' | 'outbound';
+  /** Null until an outbound call's analysis checked its opening for the AI disclosure. */
+  disclosureMissing: boolean | null;
 }
 
 const CALL_COLUMNS = [
@@ -197,6 +219,15 @@ const CALL_COLUMNS = [
   'c.conversation_cached_at',
   'c.sentiment_analysis',
   'c.sentiment_cached_at',
+  'c.transcript_purged_at',
+  'c.recording_purged_at',
+  'c.status',
+  'c.transfer_target_name',
+  'c.transfer_target_number',
+  'c.transfer_ring_secs',
+  'c.transfer_answered',
+  'c.direction',
+  'c.disclosure_missing',
 ];
 
 const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -219,6 +250,21 @@ function toCallRecord(row: Record<string, unknown>): CallRecord {
     conversationCachedAt: toIsoOrNull(row.conversation_cached_at),
     analysis: textOrNull(row.sentiment_analysis),
     analysedAt: toIsoOrNull(row.sentiment_cached_at),
+    transcriptPurgedAt: toIsoOrNull(row.transcript_purged_at),
+    recordingPurgedAt: toIsoOrNull(row.recording_purged_at),
+    status: String(row.status),
+    transfer:
+      row.transfer_target_number === null || row.transfer_target_number === undefined
+        ? null
+        : {
+            targetName: textOrNull(row.transfer_target_name),
+            targetNumber: String(row.transfer_target_number),
+            ringSecs: Number(row.transfer_ring_secs ?? 0),
+            answered: toBool(row.transfer_answered as boolean | number),
+          },
+    direction: row.direction === 'outbound' ? 'outbound' : 'inbound',
+    disclosureMissing:
+      row.disclosure_missing === null || row.disclosure_missing === undefined ? null : toBool(row.disclosure_missing),
   };
 }
 
@@ -251,6 +297,11 @@ export async function cacheConversation(
 }
 
 /** Replaces the call's analysis (only ever with a successful one), with its time. */
+/** Whether an outbound call's opening lacked the AI disclosure, as its analysis found. */
+export async function saveDisclosureCheck(db: Queryable, callId: string, missing: boolean): Promise<void> {
+  await db('calls').where({ id: callId }).update({ disclosure_missing: missing });
+}
+
 export async function saveAnalysis(
   db: Queryable,
   callId: string,
@@ -319,3 +370,59 @@ export async function pageOfCalls(
 
 /** What a call of an agent that has since been deleted shows as its agent. */
 export const DELETED_AGENT_NAME = 'Deleted agent';
+
+/**
+ * Retention: clears the transcript, summary, cached conversation and our analysis of up to `limit` of the tenant's
+ * calls started before `before` (oldest first), keeping the row, its outcome and its figures; how many it cleared.
+ */
+export async function purgeTranscriptsBefore(
+  db: Queryable,
+  tenantId: string,
+  before: string,
+  now: string,
+  limit: number,
+): Promise<number> {
+  const ids = await db('calls')
+    .where({ tenant_id: tenantId })
+    .where('started_at', '<', before)
+    .whereNull('transcript_purged_at')
+    .orderBy('started_at')
+    .limit(limit)
+    .pluck('id');
+  if (ids.length === 0) return 0;
+  return db('calls').whereIn('id', ids).whereNull('transcript_purged_at').update({
+    transcript: null,
+    summary: null,
+    conversation_data: null,
+    conversation_cached_at: null,
+    sentiment_analysis: null,
+    transcript_purged_at: now,
+  });
+}
+
+/** Up to `limit` of the tenant's calls started before `before` whose recording is still kept, oldest first. */
+export async function recordingsBefore(
+  db: Queryable,
+  tenantId: string,
+  before: string,
+  skip: readonly string[],
+  limit: number,
+): Promise<Array<{ id: string; conversationId: string }>> {
+  const query = db('calls')
+    .where({ tenant_id: tenantId })
+    .where('started_at', '<', before)
+    .whereNull('recording_purged_at');
+  if (skip.length) void query.whereNotIn('id', skip);
+  const rows: Array<{ id: string; conversation_id: string }> = await query
+    .orderBy('started_at')
+    .limit(limit)
+    .select('id', 'conversation_id');
+  return rows.map((row) => ({ id: String(row.id), conversationId: String(row.conversation_id) }));
+}
+
+/** The call's recording (and the provider's conversation) is deleted. */
+export async function markRecordingPurged(db: Queryable, tenantId: string, callId: string, now: string): Promise<void> {
+  await db('calls')
+    .where({ tenant_id: tenantId, id: callId })
+    .update({ recording_url: null, recording_purged_at: now });
+}

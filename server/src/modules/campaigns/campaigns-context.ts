@@ -13,6 +13,10 @@ import type { UploadsService } from '../uploads/uploads.service';
 import { campaignLimitReached, campaignNotFound, isRunningOutbound } from './campaign-rules';
 import { countActiveCampaigns, findAgentCampaignId, findCampaign, type CampaignRecord } from './campaigns.store';
 
+export const CAMPAIGN_DISCLOSURE_MISSING =
+  'The agent has no disclosure line. Outbound agents must open with who is calling and that it is an automated ' +
+  'assistant: add one on the agent first.';
+
 /** What campaigns need of the agents module, which is built after this one (it links agents to campaigns). */
 export interface CampaignAgents {
   get(tenantId: string, agentId: string): Promise<Agent>;
@@ -82,6 +86,16 @@ export function createCampaignsContext(deps: CampaignsDeps, modules: CampaignsMo
     }
   }
 
+  /**
+   * An outbound campaign's agent opens every call with its disclosure (who is calling, that it is an automated
+   * assistant): one without a disclosure line cannot be given to an outbound campaign, nor start one.
+   */
+  async function assertDisclosure(tenantId: string, agentId: string | null): Promise<void> {
+    if (!agentId) return;
+    const agent = await agents.get(tenantId, agentId).catch(() => null);
+    if (agent && !agent.disclosure?.trim()) throw invalidField('agentId', CAMPAIGN_DISCLOSURE_MISSING);
+  }
+
   /** An upload path must name one of the tenant's knowledge PDFs; a URL was checked by the schema. */
   async function assertKnowledge(tenantId: string, knowledgeUrl: string | null | undefined): Promise<void> {
     const uploadId = knowledgeUrl ? uploadIdFromPath(knowledgeUrl) : null;
@@ -99,5 +113,6 @@ export function createCampaignsContext(deps: CampaignsDeps, modules: CampaignsMo
     roomForAnother,
     assertAgentFree,
     assertKnowledge,
+    assertDisclosure,
   };
 }

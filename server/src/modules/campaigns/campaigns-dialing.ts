@@ -8,6 +8,7 @@ import {
   findCampaignLink,
   isDialableHeld,
   listActiveOutboundCampaigns,
+  listActiveOutboundOf,
   setCampaignAgent,
   updateCampaign,
   type CampaignLink,
@@ -23,6 +24,7 @@ export type DialingSettings = Pick<
   | 'agentId'
   | 'active'
   | 'campaignType'
+  | 'purpose'
   | 'callingHoursType'
   | 'callingStartTime'
   | 'callingEndTime'
@@ -30,11 +32,13 @@ export type DialingSettings = Pick<
   | 'daysOfWeek'
   | 'maxCallsPerDay'
   | 'callIntervalMinutes'
+  | 'machineHandling'
   | 'pausedReason'
 >;
 
 /** A campaign as the dialer and the agents module work it: paused and resumed, read for calling, given its agent. */
-export function createCampaignsDialing({ deps, modules, require, dialSoon, assertOutboundAllowed }: CampaignsContext) {
+export function createCampaignsDialing(context: CampaignsContext) {
+  const { deps, modules, require, dialSoon, assertOutboundAllowed } = context;
   const { db } = deps;
 
   return {
@@ -51,14 +55,27 @@ export function createCampaignsDialing({ deps, modules, require, dialSoon, asser
 
     async resume(tenantId: string, id: string): Promise<Campaign> {
       const campaign = await require(tenantId, id);
-      if (campaign.campaignType === 'outbound') await assertOutboundAllowed(tenantId);
+      if (campaign.campaignType === 'outbound') {
+        await assertOutboundAllowed(tenantId);
+        await context.assertDisclosure(tenantId, campaign.agentId);
+      }
       await updateCampaign(db, tenantId, id, { pausedReason: null, pausedAt: null }, isoNow(deps.clock));
-      return dialSoon(tenantId, toCampaign(await require(tenantId, id)));
+      const resumed = toCampaign(await require(tenantId, id));
+      await modules.events.publish(tenantId, {
+        type: 'campaign.resumed',
+        data: { campaignId: id, name: resumed.name },
+      });
+      return dialSoon(tenantId, resumed);
     },
 
     /** Active, unpaused outbound campaigns of every tenant: where the dialer looks for work. */
     async listActiveOutbound(): Promise<DialingSettings[]> {
       return listActiveOutboundCampaigns(db);
+    },
+
+    /** Active outbound campaigns, paused ones too, of one tenant or (null) of all: what operations watch. */
+    async listOperating(tenantId: string | null): Promise<DialingSettings[]> {
+      return listActiveOutboundOf(db, tenantId);
     },
 
     /** One campaign's calling settings, read afresh (the dialer checks them again before each call). */

@@ -32,14 +32,17 @@ export function createCampaignsEditing(context: CampaignsContext) {
     async create(tenantId: string, input: CreateCampaignRequest): Promise<Campaign> {
       if (input.campaignType === 'outbound') await assertOutboundAllowed(tenantId);
       if (input.agentId) await assertAgentFree(tenantId, input.agentId, null);
+      if (input.campaignType === 'outbound') await context.assertDisclosure(tenantId, input.agentId ?? null);
       await context.assertKnowledge(tenantId, input.knowledgeUrl);
       const id = newId();
       const now = isoNow(deps.clock);
       const assertRoom = await roomForAnother(tenantId);
+      const defaultCountry = input.defaultCountry ?? (await modules.tenants.get(tenantId)).country;
       await db.transaction(async (trx) => {
         await assertRoom(trx);
         await insertCampaign(trx, {
           ...input,
+          defaultCountry,
           id,
           tenantId,
           knowledgeUrl: input.knowledgeUrl ?? null,
@@ -57,6 +60,10 @@ export function createCampaignsEditing(context: CampaignsContext) {
       const checks = campaignEditChecks(current, patch);
       if (checks.outbound) await assertOutboundAllowed(tenantId);
       if (checks.agentId) await assertAgentFree(tenantId, checks.agentId, id);
+      const outbound = (patch.campaignType ?? current.campaignType) === 'outbound';
+      if (outbound && (checks.agentId || checks.outbound)) {
+        await context.assertDisclosure(tenantId, patch.agentId ?? current.agentId);
+      }
       if (checks.knowledge) await context.assertKnowledge(tenantId, patch.knowledgeUrl);
       const fields: CampaignFields = { ...patch };
       const assertRoom = checks.reactivated ? await roomForAnother(tenantId) : null;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Campaign } from '@shared/api/campaigns.types';
+import { readMachineHandling } from '@shared/domain/machine-handling';
 import { CAMPAIGN_DEFAULTS, DAYS_OF_WEEK, type DayOfWeek } from '@shared/schemas/campaign.schema';
 import { countRows, parseJson, toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
 
@@ -22,14 +23,17 @@ export type CampaignFields = Partial<
     | 'knowledgeUrl'
     | 'active'
     | 'campaignType'
+    | 'purpose'
     | 'agentId'
     | 'callingHoursType'
     | 'callingStartTime'
     | 'callingEndTime'
     | 'timezone'
+    | 'defaultCountry'
     | 'daysOfWeek'
     | 'maxCallsPerDay'
     | 'callIntervalMinutes'
+    | 'machineHandling'
     | 'pausedReason'
     | 'pausedAt'
   >
@@ -43,14 +47,17 @@ interface CampaignRow {
   knowledge_url: string | null;
   active: boolean | number;
   campaign_type: Campaign['campaignType'];
+  purpose: Campaign['purpose'];
   agent_id: string | null;
   calling_hours_type: Campaign['callingHoursType'];
   calling_start_time: string;
   calling_end_time: string;
   timezone: string;
+  default_country: string;
   days_of_week: string;
   max_calls_per_day: number | string;
   call_interval_minutes: number | string;
+  machine_handling: string | null;
   paused_reason: string | null;
   paused_at: unknown;
   created_at: unknown;
@@ -63,14 +70,17 @@ const COLUMNS: Record<keyof CampaignFields, keyof CampaignRow> = {
   knowledgeUrl: 'knowledge_url',
   active: 'active',
   campaignType: 'campaign_type',
+  purpose: 'purpose',
   agentId: 'agent_id',
   callingHoursType: 'calling_hours_type',
   callingStartTime: 'calling_start_time',
   callingEndTime: 'calling_end_time',
   timezone: 'timezone',
+  defaultCountry: 'default_country',
   daysOfWeek: 'days_of_week',
   maxCallsPerDay: 'max_calls_per_day',
   callIntervalMinutes: 'call_interval_minutes',
+  machineHandling: 'machine_handling',
   pausedReason: 'paused_reason',
   pausedAt: 'paused_at',
 };
@@ -92,14 +102,17 @@ function toRecord(row: CampaignRow): CampaignRecord {
     knowledgeUrl: row.knowledge_url,
     active: toBool(row.active),
     campaignType: row.campaign_type,
+    purpose: row.purpose,
     agentId: row.agent_id,
     callingHoursType: row.calling_hours_type,
     callingStartTime: row.calling_start_time,
     callingEndTime: row.calling_end_time,
     timezone: row.timezone,
+    defaultCountry: row.default_country,
     daysOfWeek: readDays(row.days_of_week),
     maxCallsPerDay: Number(row.max_calls_per_day),
     callIntervalMinutes: Number(row.call_interval_minutes),
+    machineHandling: readMachineHandling(parseJson<unknown>(row.machine_handling ?? 'null', null)),
     pausedReason: row.paused_reason,
     pausedAt: toIsoOrNull(row.paused_at),
     createdAt: toIso(row.created_at),
@@ -111,7 +124,7 @@ function toRow(fields: CampaignFields): Partial<Record<keyof CampaignRow, unknow
   const row: Partial<Record<keyof CampaignRow, unknown>> = {};
   for (const [key, value] of Object.entries(fields) as Array<[keyof CampaignFields, unknown]>) {
     if (value === undefined) continue;
-    row[COLUMNS[key]] = key === 'daysOfWeek' ? JSON.stringify(value) : value;
+    row[COLUMNS[key]] = key === 'daysOfWeek' || key === 'machineHandling' ? JSON.stringify(value) : value;
   }
   return row;
 }
@@ -209,4 +222,11 @@ export async function setCampaignAgent(
 export async function findAgentCampaignId(db: Queryable, tenantId: string, agentId: string): Promise<string | null> {
   const row = await db('campaigns').where({ tenant_id: tenantId, agent_id: agentId }).orderBy('created_at').first('id');
   return (row?.id as string | undefined) ?? null;
+}
+
+/** Active outbound campaigns, paused ones included, of one tenant or (null) of every tenant: the operations view. */
+export async function listActiveOutboundOf(db: Queryable, tenantId: string | null): Promise<CampaignRecord[]> {
+  const query = db('campaigns').where({ campaign_type: 'outbound', active: true }).orderBy(['created_at', 'id']);
+  if (tenantId !== null) query.where({ tenant_id: tenantId });
+  return ((await query) as CampaignRow[]).map(toRecord);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ContactStatus } from '@shared/domain/dialing-retry';
+import type { ContactSkipReason } from '@shared/schemas/contact.schema';
 import type { ContactTotals } from '@shared/api/contacts.types';
 import { dialectOf, parseJson, toIsoOrNull, type Db } from '../../db/database';
 import { readContactTotals, writingContacts, type ContactOwner } from './contact-totals.store';
@@ -8,6 +9,9 @@ import { toContactRecord, type ContactRecord, type ContactRow } from './contacts
 type Queryable = Db | Knex.Transaction;
 
 const TABLE = 'outbound_contacts';
+
+/** The callable moment of a parked contact: never, until an edit clears it. */
+const PARKED_UNTIL = '9999-12-31T00:00:00.000Z';
 
 /**
  * The dialing columns of outbound_contacts (status, next attempt, attempts made, lease, conversation). None of these
@@ -25,36 +29,116 @@ function dueIn(campaignId: string, now: string) {
   return (q: Knex.QueryBuilder) =>
     q
       .where({ campaign_id: campaignId, status: 'pending' })
+      .whereNull('skip_reason')
       .andWhere((w) => w.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
       .andWhere((w) => w.whereNull('scheduled_for').orWhere('scheduled_for', '<=', now));
 }
 
+/** Not worked out yet (just added or edited), and due by its retry and schedule: oldest first. */
+function unknownDueIn(campaignId: string, now: string) {
+  return (q: Knex.QueryBuilder) => q.where(dueIn(campaignId, now)).whereNull('next_callable_at');
+}
+
+/** Callable now by its worked-out moment: a range of the (campaign_id, next_callable_at) partial index, in its order. */
+function callableIn(campaignId: string, now: string) {
+  return (q: Knex.QueryBuilder) =>
+    q.where({ campaign_id: campaignId, status: 'pending' }).andWhere('next_callable_at', '<=', now);
+}
+
 /**
- * Leases up to `limit` due contacts of a campaign to one holder: concurrent claimers never receive the same contact
- * (FOR UPDATE SKIP LOCKED on PostgreSQL, the single writer on SQLite).
+ * Leases up to `limit` contacts of a campaign callable now to one holder — those not worked out yet but due first,
+ * then those whose callable moment has come, earliest first; contacts waiting for their hours are never read.
+ * Concurrent claimers never receive the same contact (FOR UPDATE SKIP LOCKED on PostgreSQL, the single writer on
+ * SQLite).
  */
 export async function claimDueContacts(
   db: Db,
   claim: { campaignId: string; now: string; limit: number; leaseToken: string; leaseUntil: string },
 ): Promise<DialingContact[]> {
+  const set = {
+    status: 'in_progress',
+    lease_token: claim.leaseToken,
+    lease_until: claim.leaseUntil,
+    updated_at: claim.now,
+  };
   const rows = await writingContacts(db, async (trx, totals) => {
     const claimed = await dialectOf(trx).claim<ContactRow>(trx, {
       table: TABLE,
-      due: dueIn(claim.campaignId, claim.now),
-      // Oldest first (ids are time-ordered): the (campaign_id, status, id) index serves the scan, which stops at `limit`.
-      orderBy: ['id'],
+      due: unknownDueIn(claim.campaignId, claim.now),
+      // Ids are time-ordered: the (campaign_id, next_callable_at, id) index's unknown moments come in their order.
+      orderBy: ['next_callable_at', 'id'],
       limit: claim.limit,
-      set: {
-        status: 'in_progress',
-        lease_token: claim.leaseToken,
-        lease_until: claim.leaseUntil,
-        updated_at: claim.now,
-      },
+      set,
     });
+    if (claimed.length < claim.limit) {
+      claimed.push(
+        ...(await dialectOf(trx).claim<ContactRow>(trx, {
+          table: TABLE,
+          due: callableIn(claim.campaignId, claim.now),
+          orderBy: ['next_callable_at', 'id'],
+          limit: claim.limit - claimed.length,
+          set,
+        })),
+      );
+    }
     totals.moved(claimed, 'pending', 'in_progress');
     return claimed;
   });
   return rows.map(toContactRecord);
+}
+
+/** Pending contacts of a campaign whose next callable moment is not worked out yet, up to `limit`. */
+export async function contactsWithoutCallableMoment(
+  db: Queryable,
+  campaignId: string,
+  limit: number,
+): Promise<DialingContact[]> {
+  const rows = (await db(TABLE)
+    .where({ campaign_id: campaignId, status: 'pending' })
+    .whereNull('next_callable_at')
+    .limit(limit)) as ContactRow[];
+  return rows.map(toContactRecord);
+}
+
+/**
+ * Writes worked-out callable moments (moment → contact ids), one statement per distinct moment and slice; only
+ * contacts still pending without a moment are written, so one taken or settled meanwhile keeps its state.
+ */
+export async function setCallableMoments(
+  db: Queryable,
+  moments: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
+  for (const [at, ids] of moments) {
+    for (let start = 0; start < ids.length; start += 500) {
+      await db(TABLE)
+        .whereIn('id', ids.slice(start, start + 500))
+        .where({ status: 'pending' })
+        .whereNull('next_callable_at')
+        .update({ next_callable_at: at });
+    }
+  }
+}
+
+/** Forgets the callable moments of a campaign's pending contacts (its window changed): they are worked out again. */
+export async function resetCallableMoments(db: Queryable, campaignId: string): Promise<number> {
+  return db(TABLE)
+    .where({ campaign_id: campaignId, status: 'pending' })
+    .whereNull('skip_reason')
+    .whereNotNull('next_callable_at')
+    .update({ next_callable_at: null });
+}
+
+/**
+ * When the campaign's next contact becomes callable: `now` when one is callable already or not worked out yet, null
+ * when none is pending. Two reads of the partial index.
+ */
+export async function nextDueAt(db: Queryable, campaignId: string, now: string): Promise<string | null> {
+  const pending = db(TABLE).where({ campaign_id: campaignId, status: 'pending' }).whereNull('skip_reason');
+  if (await pending.clone().whereNull('next_callable_at').first('id')) return now;
+  const row = (await pending.clone().min({ at: 'next_callable_at' }).first()) as { at: unknown } | undefined;
+  if (!row?.at) return null;
+  const at = toIsoOrNull(row.at) as string;
+  return at < now ? now : at;
 }
 
 /** How many of the campaign's contacts are due now (for progress and the next-call estimate). */
@@ -102,17 +186,21 @@ function releaseWhere(
   });
 }
 
-/** Gives a leased contact back, due again at `nextAttemptAt` (null: at once). Only the holder's lease is released. */
+/**
+ * Gives a leased contact back, due again at `nextAttemptAt` (null: at once). Only the holder's lease is released. A
+ * known `nextCallableAt` is written with it; otherwise the moment is left as it was.
+ */
 export async function releaseLeased(
   db: Queryable,
   contactIds: readonly string[],
   leaseToken: string,
-  nextAttemptAt: string | null,
+  due: { nextAttemptAt: string | null; nextCallableAt?: string },
   now: string,
 ): Promise<number> {
   if (contactIds.length === 0) return 0;
   return releaseWhere(db, (q) => q.whereIn('id', contactIds).andWhere({ lease_token: leaseToken }), {
-    next_attempt_at: nextAttemptAt,
+    next_attempt_at: due.nextAttemptAt,
+    ...(due.nextCallableAt ? { next_callable_at: due.nextCallableAt } : {}),
     updated_at: now,
   });
 }
@@ -126,7 +214,12 @@ export function releaseExpiredLeases(db: Queryable, now: string): Promise<number
 export async function settleContact(
   trx: Knex.Transaction,
   contactId: string,
-  outcome: { status: ContactStatus; nextAttemptAt: string | null; conversationId: string | null },
+  outcome: {
+    status: ContactStatus;
+    nextAttemptAt: string | null;
+    conversationId: string | null;
+    skipReason?: ContactSkipReason | null;
+  },
   now: string,
 ): Promise<void> {
   await writingContacts(trx, async (_, totals) => {
@@ -141,42 +234,130 @@ export async function settleContact(
       .update({
         status: outcome.status,
         next_attempt_at: outcome.nextAttemptAt,
+        // Worked out again by the dialer from the new retry moment.
+        next_callable_at: null,
         lease_token: null,
         lease_until: null,
         ...(outcome.conversationId ? { conversation_id: outcome.conversationId } : {}),
+        skip_reason: outcome.skipReason ?? null,
         updated_at: now,
       });
     totals.moved([before], before.status, outcome.status);
   });
 }
 
-/** Every contact of a campaign still to be called (pending), for the preview: its number and metadata. */
+/**
+ * Parks a leased contact the campaign may not call until something about it changes (a marketing campaign's contact
+ * without marketing consent): pending, with its reason, and no callable moment the claim or the wake-up reads. An edit
+ * of the contact clears the reason and the dialer looks at it again.
+ */
+export async function parkLeased(
+  db: Queryable,
+  contactId: string,
+  leaseToken: string,
+  reason: ContactSkipReason,
+  now: string,
+): Promise<number> {
+  return releaseWhere(db, (q) => q.where({ id: contactId, lease_token: leaseToken }), {
+    skip_reason: reason,
+    next_callable_at: PARKED_UNTIL,
+    updated_at: now,
+  });
+}
+
+/** A contact ended by an opt-out: who it was, for the event each one publishes. */
+export interface EndedContact {
+  id: string;
+  campaignId: string;
+  phoneNumber: string;
+}
+
+/**
+ * Ends every pending contact of the tenant with this number, in every campaign: failed, reason do_not_call. Contacts
+ * being dialled right now are left to finish; the dialer reads the do-not-call list before it places any call.
+ */
+export async function endPendingOfNumber(
+  db: Queryable,
+  tenantId: string,
+  phoneNumber: string,
+  now: string,
+): Promise<EndedContact[]> {
+  return writingContacts(db, async (trx, totals) => {
+    const ended = (await trx(TABLE)
+      .where({ tenant_id: tenantId, phone_number: phoneNumber, status: 'pending' })
+      .update({
+        status: 'failed',
+        skip_reason: 'do_not_call',
+        next_attempt_at: null,
+        next_callable_at: null,
+        updated_at: now,
+      })
+      .returning(['id', 'tenant_id', 'campaign_id', 'phone_number'])) as Array<
+      ContactOwner & { id: string; phone_number: string }
+    >;
+    totals.moved(ended, 'pending', 'failed');
+    return ended.map((row) => ({ id: row.id, campaignId: row.campaign_id, phoneNumber: row.phone_number }));
+  });
+}
+
+/**
+ * Every contact of a campaign still to be called (pending), in the order the dialer leases them, for the preview: its
+ * number, metadata, when it is due and how often it may still be tried.
+ */
 export async function pendingNumbersOf(
   db: Queryable,
   campaignId: string,
-): Promise<Array<Pick<DialingContact, 'phoneNumber' | 'metadata'>>> {
+): Promise<
+  Array<
+    Pick<
+      DialingContact,
+      | 'phoneNumber'
+      | 'metadata'
+      | 'nextAttemptAt'
+      | 'scheduledFor'
+      | 'attemptsMade'
+      | 'maxRetries'
+      | 'retryDelayMinutes'
+    > & { marketingConsent: boolean }
+  >
+> {
   const rows = (await db(TABLE)
     .where({ campaign_id: campaignId, status: 'pending' })
-    .select('phone_number', 'metadata')) as Array<{ phone_number: string; metadata: unknown }>;
+    .orderBy('id')
+    .select(
+      'phone_number',
+      'metadata',
+      'next_attempt_at',
+      'scheduled_for',
+      'attempts_made',
+      'max_retries',
+      'retry_delay_minutes',
+      'consent_scope',
+    )) as Array<{
+    phone_number: string;
+    metadata: unknown;
+    next_attempt_at: unknown;
+    scheduled_for: unknown;
+    attempts_made: number | string;
+    max_retries: number | string;
+    retry_delay_minutes: number | string;
+    consent_scope: string | null;
+  }>;
   return rows.map((row) => ({
+    marketingConsent: row.consent_scope === 'marketing',
     phoneNumber: row.phone_number,
     metadata: parseJson<Record<string, string>>(row.metadata, {}),
+    nextAttemptAt: toIsoOrNull(row.next_attempt_at),
+    scheduledFor: toIsoOrNull(row.scheduled_for),
+    attemptsMade: Number(row.attempts_made),
+    maxRetries: Number(row.max_retries),
+    retryDelayMinutes: Number(row.retry_delay_minutes),
   }));
 }
 
 /** Contacts of the campaign by status, from the totals its writes keep. */
 export function countContactsByStatus(db: Queryable, tenantId: string, campaignId: string): Promise<ContactTotals> {
   return readContactTotals(db, tenantId, campaignId);
-}
-
-/** When the campaign's next pending contact falls due: `now` when one is due already, null when none is pending. */
-export async function nextDueAt(db: Queryable, campaignId: string, now: string): Promise<string | null> {
-  const pending = db(TABLE).where({ campaign_id: campaignId, status: 'pending' });
-  if (await pending.clone().whereNull('next_attempt_at').first('id')) return now;
-  const row = (await pending.clone().min({ at: 'next_attempt_at' }).first()) as { at: unknown } | undefined;
-  if (!row?.at) return null;
-  const at = toIsoOrNull(row.at) as string;
-  return at < now ? now : at;
 }
 
 /** Leases the named contacts of a campaign that are pending (a batch call); the rest are left as they are. */
@@ -199,4 +380,22 @@ export async function leasePendingContacts(
     return leased;
   });
   return rows.map(toContactRecord);
+}
+
+/** Up to `limit` of the campaign's due contacts, in lease order, read without leasing them: who the dialer would try. */
+export async function dueContactsOf(
+  db: Queryable,
+  campaignId: string,
+  now: string,
+  limit: number,
+): Promise<Array<Pick<DialingContact, 'phoneNumber' | 'metadata'>>> {
+  const rows = (await db(TABLE)
+    .where(dueIn(campaignId, now))
+    .orderBy('id')
+    .limit(limit)
+    .select('phone_number', 'metadata')) as Array<{ phone_number: string; metadata: unknown }>;
+  return rows.map((row) => ({
+    phoneNumber: row.phone_number,
+    metadata: parseJson<Record<string, string>>(row.metadata, {}),
+  }));
 }

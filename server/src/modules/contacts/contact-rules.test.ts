@@ -18,8 +18,12 @@ const record = (id: string): ContactRecord => ({
   campaignId: 'campaign-1',
   phoneNumber: '+6421000000',
   maxRetries: 3,
+  consent: null,
+  skipReason: null,
   retryDelayMinutes: 30,
   metadata: {},
+  timezones: ['Pacific/Auckland'],
+  timezoneSource: 'number',
   status: 'pending',
   attemptsMade: 0,
   scheduledFor: null,
@@ -49,13 +53,18 @@ describe('contact rules', () => {
     }
   });
 
-  it("reads national numbers in the country of the campaign's time zone, and says why a number is invalid", () => {
-    expect(contactNumberIn({ timezone: 'Pacific/Auckland' }, '021 234 5678')).toBe('+64212345678');
-    expect(contactNumberIn({ timezone: 'America/New_York' }, '(212) 555-0123')).toBe('+12125550123');
-    expect(contactNumberIn({ timezone: 'America/New_York' }, '+64 21 234 5678')).toBe('+64212345678');
+  it("reads national numbers in the campaign's default country, and says why a number is invalid", () => {
+    expect(contactNumberIn({ defaultCountry: 'NZ' }, '021 234 5678')).toBe('+64212345678');
+    expect(contactNumberIn({ defaultCountry: 'US' }, '(212) 555-0123')).toBe('+12125550123');
+    expect(contactNumberIn({ defaultCountry: 'US' }, '+64 21 234 5678')).toBe('+64212345678');
+    expect(() => contactNumberIn({ defaultCountry: 'GB' }, '021 309 8907')).toThrow(
+      expect.objectContaining({
+        details: { fields: { phoneNumber: expect.stringContaining('United Kingdom, the country assumed') } },
+      }),
+    );
     let error: unknown;
     try {
-      contactNumberIn({ timezone: 'Pacific/Auckland' }, '12');
+      contactNumberIn({ defaultCountry: 'NZ' }, '12');
     } catch (thrown) {
       error = thrown;
     }
@@ -105,6 +114,8 @@ describe('contact rules', () => {
       maxRetries: 3,
       retryDelayMinutes: 30,
       metadata: { a: '1' },
+      timezones: ['Pacific/Auckland'],
+      timezoneSource: 'number',
     });
     expect(importedContact({ ...row, maxRetries: 0, retryDelayMinutes: 15 }, 'id-2')).toMatchObject({
       maxRetries: 0,

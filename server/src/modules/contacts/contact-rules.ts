@@ -1,10 +1,16 @@
 import { ERROR_MESSAGES } from '@shared/api/error-catalogue';
 import type { ContactImport, ContactsPage, ContactTotals, OutboundContact } from '@shared/api/contacts.types';
-import { countryOfTimezone, readContactNumber } from '@shared/domain/contact-number';
-import { CONTACT_DEFAULTS, CONTACT_MESSAGES, type ContactStatus } from '@shared/schemas/contact.schema';
+import { isPhoneCountry, readContactNumber } from '@shared/domain/contact-number';
+import { contactZoneOf } from '@shared/domain/contact-zone';
+import {
+  CONTACT_DEFAULTS,
+  CONTACT_MESSAGES,
+  type ContactMetadata,
+  type ContactStatus,
+} from '@shared/schemas/contact.schema';
 import { DomainError, invalidField } from '../../domain/domain-error';
 import type { ContactImportRecord } from './contact-imports.store';
-import type { ContactRecord, ImportedContact } from './contacts.store';
+import type { ContactFields, ContactRecord, ImportedContact } from './contacts.store';
 import type { AcceptedRow } from './csv-analysis';
 
 export const contactNotFound = () => new DomainError('NOT_FOUND', 'The contact could not be found.');
@@ -28,9 +34,13 @@ export function assertIdle(contact: Pick<ContactRecord, 'status'>): void {
   if (contact.status === 'in_progress') throw beingCalled();
 }
 
-/** A written number in E.164, national numbers read in the country of the campaign's time zone. */
-export function contactNumberIn(campaign: { timezone: string }, written: string): string {
-  const number = readContactNumber(written, countryOfTimezone(campaign.timezone));
+/** The country a campaign reads national numbers in (a stored code the reader does not know reads none). */
+export const countryOf = (campaign: { defaultCountry: string }) =>
+  isPhoneCountry(campaign.defaultCountry) ? campaign.defaultCountry : undefined;
+
+/** A written number in E.164, national numbers read in the campaign's default country. */
+export function contactNumberIn(campaign: { defaultCountry: string }, written: string): string {
+  const number = readContactNumber(written, countryOf(campaign));
   if (!number.ok) throw invalidField('phoneNumber', `${CONTACT_MESSAGES.phoneInvalid}: ${number.reason}`);
   return number.e164;
 }
@@ -70,4 +80,23 @@ export const importedContact = (row: AcceptedRow, id: string): ImportedContact =
   maxRetries: row.maxRetries ?? CONTACT_DEFAULTS.maxRetries,
   retryDelayMinutes: row.retryDelayMinutes ?? CONTACT_DEFAULTS.retryDelayMinutes,
   metadata: row.metadata,
+  ...zoneFieldsOf(row.e164, row.metadata),
 });
+
+/** The zone a contact is called in and why, stored with it whenever its number or metadata is written. */
+export function zoneFieldsOf(
+  phoneNumber: string,
+  metadata: ContactMetadata,
+): Required<Pick<ContactFields, 'timezones' | 'timezoneSource'>> {
+  const zone = contactZoneOf(phoneNumber, metadata);
+  return { timezones: zone.zones, timezoneSource: zone.source };
+}
+
+/** The zone fields after a change of number or metadata (the other kept), or none when neither changes. */
+export function changedZoneFields(
+  contact: Pick<ContactRecord, 'phoneNumber' | 'metadata'>,
+  change: { phoneNumber?: string; metadata?: ContactMetadata },
+): Pick<ContactFields, 'timezones' | 'timezoneSource'> {
+  if (change.phoneNumber === undefined && change.metadata === undefined) return {};
+  return zoneFieldsOf(change.phoneNumber ?? contact.phoneNumber, change.metadata ?? contact.metadata);
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ContactSyncResponse, ContactSyncResult } from '@shared/api/contact-sync.types';
-import { countryOfTimezone, readContactNumber, type NumberReading } from '@shared/domain/contact-number';
+import { readContactNumber, type NumberReading } from '@shared/domain/contact-number';
 import { CONTACT_DEFAULTS, CONTACT_MESSAGES } from '@shared/schemas/contact.schema';
 import type { ContactSyncChange } from '@shared/schemas/contact-sync.schema';
 import type { AppDeps } from '../../app-deps';
@@ -17,7 +17,7 @@ import {
   type ContactSyncRecord,
 } from './contact-syncs.store';
 import { writingContacts, type ContactTotalsChanges } from './contact-totals.store';
-import { beingCalled, notOutbound, toContact } from './contact-rules';
+import { beingCalled, changedZoneFields, countryOf, notOutbound, toContact, zoneFieldsOf } from './contact-rules';
 import {
   contactIdsByNumber,
   deleteIdleContact,
@@ -61,10 +61,10 @@ export function createContactSyncService(
   /** Checks a number the way an import does; the do-not-call list is read before the transaction, once. */
   async function readNumbers(
     tenantId: string,
-    timezone: string,
+    campaign: { defaultCountry: string },
     changes: readonly ContactSyncChange[],
   ): Promise<{ readings: Map<string, NumberReading>; blocked: Set<string> }> {
-    const country = countryOfTimezone(timezone);
+    const country = countryOf(campaign);
     const readings = new Map<string, NumberReading>();
     for (const change of changes) {
       if (change.phoneNumber !== undefined) readings.set(change.key, readContactNumber(change.phoneNumber, country));
@@ -134,6 +134,7 @@ export function createContactSyncService(
           maxRetries: CONTACT_DEFAULTS.maxRetries,
           retryDelayMinutes: CONTACT_DEFAULTS.retryDelayMinutes,
           metadata: change.metadata ?? {},
+          ...zoneFieldsOf(number.e164, change.metadata ?? {}),
           nextAttemptAt: now,
         });
         owners.set(number.e164, id);
@@ -164,7 +165,10 @@ export function createContactSyncService(
         phoneNumber = number.e164;
       }
       if (phoneNumber === undefined && change.metadata === undefined) return applied(change.key, id);
-      if (!(await updateIdleContact(trx, tenantId, target, { phoneNumber, metadata: change.metadata }, now))) {
+      const fields = { phoneNumber, metadata: change.metadata };
+      if (
+        !(await updateIdleContact(trx, tenantId, target, { ...fields, ...changedZoneFields(contact, fields) }, now))
+      ) {
         return refusal(change.key, id);
       }
       if (phoneNumber !== undefined && phoneNumber !== contact.phoneNumber) {
@@ -192,7 +196,7 @@ export function createContactSyncService(
       if (campaign.campaignType !== 'outbound') throw notOutbound();
       const stored = await findContactSync(db, tenantId, idempotencyKey);
       if (stored) return replay(stored, campaignId);
-      const numbers = await readNumbers(tenantId, campaign.timezone, changes);
+      const numbers = await readNumbers(tenantId, campaign, changes);
       try {
         return await writingContacts(db, async (trx, totals) => {
           const id = newId();

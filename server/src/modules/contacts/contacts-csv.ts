@@ -1,13 +1,12 @@
 import Papa from 'papaparse';
 import type { ContactImport, ImportReport } from '@shared/api/contacts.types';
 import { exportCells, exportHeader } from '@shared/domain/contact-csv';
-import { countryOfTimezone } from '@shared/domain/contact-number';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { crashCheckpoint } from '../../lib/crash-checkpoint';
 import { newId, newSequentialId } from '../../lib/ids';
 import type { CampaignRecord } from '../campaigns/campaigns.service';
-import { importedContact, toImport } from './contact-rules';
+import { countryOf, importedContact, toImport } from './contact-rules';
 import { findImport, findImportToRun, finishImport, insertImport, setImportProgress } from './contact-imports.store';
 import { readContactTotals, writingContacts } from './contact-totals.store';
 import type { ContactsContext } from './contacts-context';
@@ -35,7 +34,7 @@ export function createContactsCsv({ deps, modules, outboundCampaign }: ContactsC
     onProgress?: (processed: number, total: number) => Promise<void>,
   ): Promise<CsvAnalysis> {
     const [known, blocked] = await Promise.all([campaignNumbers(db, campaign.id), doNotCall.listedNumbers(tenantId)]);
-    return analyseCsv(records, { defaultCountry: countryOfTimezone(campaign.timezone), known, blocked, onProgress });
+    return analyseCsv(records, { defaultCountry: countryOf(campaign), known, blocked, onProgress });
   }
 
   /** Writes the accepted contacts, the report and the import's end in one transaction. */
@@ -52,6 +51,17 @@ export function createContactsCsv({ deps, modules, outboundCampaign }: ContactsC
       const finished = { importId, campaignId, imported, rejected: final.report.totalRows - imported };
       await events.publish(tenantId, { type: 'import.finished', data: finished }, trx);
       return final.report;
+    });
+  }
+
+  /** Ends an import with nothing written, and tells its dialog at once. */
+  async function endInFailure(importId: string, error: string): Promise<void> {
+    const found = await findImportToRun(db, importId);
+    if (!found) return;
+    await db.transaction(async (trx) => {
+      await finishImport(trx, importId, { status: 'failed', error }, now());
+      const data = { importId, campaignId: found.campaignId, error };
+      await events.publish(found.tenantId, { type: 'import.failed', data }, trx);
     });
   }
 
@@ -90,7 +100,7 @@ export function createContactsCsv({ deps, modules, outboundCampaign }: ContactsC
       if (!found || found.status === 'finished' || found.status === 'failed') return;
       const campaign = await campaigns.require(found.tenantId, found.campaignId).catch(() => null);
       if (!campaign || found.csv === null) {
-        await finishImport(db, importId, { status: 'failed', error: 'The campaign or the file is gone.' }, now());
+        await endInFailure(importId, 'The campaign or the file is gone.');
         return;
       }
       const records = parseCsv(found.csv);
@@ -110,7 +120,7 @@ export function createContactsCsv({ deps, modules, outboundCampaign }: ContactsC
     /** Ends an import whose job has run out of retries, so that its page stops waiting for it. */
     async failImport(importId: string, error: unknown): Promise<void> {
       deps.logger.error({ importId, err: error }, 'contact import failed');
-      await finishImport(db, importId, { status: 'failed', error: 'The import could not be completed.' }, now());
+      await endInFailure(importId, 'The import could not be completed.');
     },
 
     /**

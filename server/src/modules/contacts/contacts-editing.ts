@@ -1,11 +1,29 @@
 import type { ContactsPage, OutboundContact } from '@shared/api/contacts.types';
-import type { ContactsQuery, CreateContactRequest, UpdateContactRequest } from '@shared/schemas/contact.schema';
+import type {
+  ContactConsent,
+  ContactsQuery,
+  CreateContactRequest,
+  UpdateContactRequest,
+} from '@shared/schemas/contact.schema';
 import { isoNow } from '../../lib/clock';
 import { newSequentialId } from '../../lib/ids';
-import { assertIdle, beingCalled, contactsPageOf, rescheduledAttempt, toContact } from './contact-rules';
+import {
+  assertIdle,
+  beingCalled,
+  changedZoneFields,
+  contactsPageOf,
+  rescheduledAttempt,
+  toContact,
+  zoneFieldsOf,
+} from './contact-rules';
 import { readContactTotals, writingContacts } from './contact-totals.store';
 import type { ContactsContext } from './contacts-context';
+import { appendConsentEntry } from './consent-ledger.store';
 import { countContacts, deleteIdleContact, insertContact, listContactsPage, updateIdleContact } from './contacts.store';
+
+const sameConsent = (a: ContactConsent | null, b: ContactConsent | null) =>
+  JSON.stringify(a && { ...a, capturedAt: Date.parse(a.capturedAt) }) ===
+  JSON.stringify(b && { ...b, capturedAt: Date.parse(b.capturedAt) });
 
 /** A campaign's contacts one at a time: keyset pages with totals by status, add, edit and delete. */
 export function createContactsEditing(context: ContactsContext) {
@@ -29,14 +47,20 @@ export function createContactsEditing(context: ContactsContext) {
       return toContact(await requireContact(tenantId, id));
     },
 
-    async create(tenantId: string, campaignId: string, input: CreateContactRequest): Promise<OutboundContact> {
+    /** `changedBy`: the user (or key) making the change, as the consent ledger records it. */
+    async create(
+      tenantId: string,
+      campaignId: string,
+      input: CreateContactRequest,
+      changedBy: string,
+    ): Promise<OutboundContact> {
       const campaign = await outboundCampaign(tenantId, campaignId);
       const phoneNumber = await callableNumber(tenantId, campaign, input.phoneNumber);
       const id = newSequentialId();
       const now = isoNow(deps.clock);
       await writeOrConflict(() =>
-        writingContacts(db, (trx, totals) =>
-          insertContact(trx, totals, {
+        writingContacts(db, async (trx, totals) => {
+          await insertContact(trx, totals, {
             id,
             tenantId,
             campaignId,
@@ -45,16 +69,27 @@ export function createContactsEditing(context: ContactsContext) {
             maxRetries: input.maxRetries,
             retryDelayMinutes: input.retryDelayMinutes,
             metadata: input.metadata,
+            ...zoneFieldsOf(phoneNumber, input.metadata),
             scheduledFor: input.scheduledFor ?? null,
             nextAttemptAt: input.scheduledFor ?? now,
             conversationConfig: input.conversationConfig ?? null,
-          }),
-        ),
+            consent: input.consent ?? null,
+          });
+          if (input.consent) {
+            const entry = { tenantId, campaignId, contactId: id, phoneNumber, changedBy };
+            await appendConsentEntry(trx, entry, input.consent, now);
+          }
+        }),
       );
       return toContact(await requireContact(tenantId, id));
     },
 
-    async update(tenantId: string, id: string, patch: UpdateContactRequest): Promise<OutboundContact> {
+    async update(
+      tenantId: string,
+      id: string,
+      patch: UpdateContactRequest,
+      changedBy: string,
+    ): Promise<OutboundContact> {
       const contact = await requireContact(tenantId, id);
       assertIdle(contact);
       const campaign = await campaigns.require(tenantId, contact.campaignId);
@@ -62,15 +97,28 @@ export function createContactsEditing(context: ContactsContext) {
         patch.phoneNumber === undefined ? undefined : await callableNumber(tenantId, campaign, patch.phoneNumber);
       const nextAttemptAt = rescheduledAttempt(contact.status, patch.scheduledFor, isoNow(deps.clock));
       let updated = false;
-      await writeOrConflict(async () => {
-        updated = await updateIdleContact(
-          db,
-          tenantId,
-          { id },
-          { ...patch, phoneNumber, nextAttemptAt },
-          isoNow(deps.clock),
-        );
-      });
+      const now = isoNow(deps.clock);
+      await writeOrConflict(() =>
+        db.transaction(async (trx) => {
+          updated = await updateIdleContact(
+            trx,
+            tenantId,
+            { id },
+            { ...patch, phoneNumber, nextAttemptAt, ...changedZoneFields(contact, { ...patch, phoneNumber }) },
+            now,
+          );
+          if (updated && patch.consent !== undefined && !sameConsent(contact.consent, patch.consent)) {
+            const entry = {
+              tenantId,
+              campaignId: contact.campaignId,
+              contactId: id,
+              phoneNumber: phoneNumber ?? contact.phoneNumber,
+              changedBy,
+            };
+            await appendConsentEntry(trx, entry, patch.consent, now);
+          }
+        }),
+      );
       if (!updated) throw beingCalled();
       return toContact(await requireContact(tenantId, id));
     },

@@ -36,7 +36,9 @@ export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, conta
 
   router.handle(routes.collection, 'POST', async (ctx) => {
     const input = await validate(createContactSchema, ctx.request.body);
-    const body: ContactResponse = { contact: await contacts.create(tenantIdOf(ctx), idOf(ctx), input) };
+    const body: ContactResponse = {
+      contact: await contacts.create(tenantIdOf(ctx), idOf(ctx), input, authOf(ctx).userId),
+    };
     ctx.status = 201;
     ctx.body = body;
   });
@@ -78,6 +80,14 @@ export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, conta
     sendCsv(ctx, 'contacts.csv', await contacts.exportCsv(tenantIdOf(ctx), idOf(ctx)));
   });
 
+  router.handle(routes.campaignConsent, 'GET', async (ctx) => {
+    sendCsv(ctx, 'consent-ledger.csv', [await contacts.campaignConsentCsv(tenantIdOf(ctx), idOf(ctx))]);
+  });
+
+  router.handle(routes.contactConsent, 'GET', async (ctx) => {
+    sendCsv(ctx, 'consent-ledger.csv', [await contacts.contactConsentCsv(tenantIdOf(ctx), idOf(ctx))]);
+  });
+
   router.handle(routes.byId, 'GET', async (ctx) => {
     const body: ContactResponse = { contact: await contacts.get(tenantIdOf(ctx), idOf(ctx)) };
     ctx.body = body;
@@ -85,7 +95,9 @@ export function contactsRoutes(_deps: AppDeps, guards: Guards, { contacts, conta
 
   router.handle(routes.byId, 'PATCH', async (ctx) => {
     const patch = await validate(updateContactSchema, ctx.request.body);
-    const body: ContactResponse = { contact: await contacts.update(tenantIdOf(ctx), idOf(ctx), patch) };
+    const body: ContactResponse = {
+      contact: await contacts.update(tenantIdOf(ctx), idOf(ctx), patch, authOf(ctx).userId),
+    };
     ctx.body = body;
   });
 

@@ -2,6 +2,7 @@ import type { CampaignsService } from '../campaigns/campaigns.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
 import type { EventsService } from '../events/events.service';
 import { createContactsContext, type ContactsDeps } from './contacts-context';
+import { createContactsConsent } from './contacts-consent';
 import { createContactsCsv } from './contacts-csv';
 import { createContactsEditing } from './contacts-editing';
 
@@ -21,5 +22,5 @@ export function createContactsService(
   events: Pick<EventsService, 'publish'>,
 ) {
   const context = createContactsContext(deps, { campaigns, doNotCall, events });
-  return { ...createContactsEditing(context), ...createContactsCsv(context) };
+  return { ...createContactsEditing(context), ...createContactsCsv(context), ...createContactsConsent(context) };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ConversationConfig, OutboundContact } from '@shared/api/contacts.types';
-import type { ContactMetadata, ContactStatus } from '@shared/schemas/contact.schema';
+import type { ContactZoneSource } from '@shared/domain/contact-zone';
+import type { ContactConsent, ContactMetadata, ContactSkipReason, ContactStatus } from '@shared/schemas/contact.schema';
 import { countRows, dialectOf, parseJson, toIso, toIsoOrNull, type Db } from '../../db/database';
 import type { ContactTotalsChanges } from './contact-totals.store';
 
@@ -18,9 +19,13 @@ export interface ContactFields {
   maxRetries?: number;
   retryDelayMinutes?: number;
   metadata?: ContactMetadata;
+  timezones?: string[];
+  timezoneSource?: ContactZoneSource;
   scheduledFor?: string | null;
   nextAttemptAt?: string | null;
   conversationConfig?: ConversationConfig | null;
+  /** Null withdraws it. */
+  consent?: ContactConsent | null;
 }
 
 /** A row of outbound_contacts as both drivers return it; contact-dialing.store.ts reads the same rows. */
@@ -32,23 +37,32 @@ export interface ContactRow {
   max_retries: number | string;
   retry_delay_minutes: number | string;
   metadata: string;
+  timezones: string;
+  timezone_source: ContactZoneSource;
   status: ContactStatus;
   scheduled_for: unknown;
   next_attempt_at: unknown;
   attempts_made: number | string;
   conversation_config: string | null;
   conversation_id: string | null;
+  consent_scope: ContactConsent['scope'] | null;
+  consent_source: ContactConsent['source'] | null;
+  consent_captured_at: unknown;
+  consent_evidence: string | null;
+  skip_reason?: ContactSkipReason | null;
   version: number | string;
   lease_token: string | null;
   created_at: unknown;
   updated_at: unknown;
 }
 
-const COLUMNS: Record<keyof ContactFields, keyof ContactRow> = {
+const COLUMNS: Record<Exclude<keyof ContactFields, 'consent'>, keyof ContactRow> = {
   phoneNumber: 'phone_number',
   maxRetries: 'max_retries',
   retryDelayMinutes: 'retry_delay_minutes',
   metadata: 'metadata',
+  timezones: 'timezones',
+  timezoneSource: 'timezone_source',
   scheduledFor: 'scheduled_for',
   nextAttemptAt: 'next_attempt_at',
   conversationConfig: 'conversation_config',
@@ -63,12 +77,16 @@ export function toContactRecord(row: ContactRow): ContactRecord {
     maxRetries: Number(row.max_retries),
     retryDelayMinutes: Number(row.retry_delay_minutes),
     metadata: parseJson<ContactMetadata>(row.metadata, {}),
+    timezones: parseJson<string[]>(row.timezones, []),
+    timezoneSource: row.timezone_source,
     status: row.status,
     attemptsMade: Number(row.attempts_made),
     scheduledFor: toIsoOrNull(row.scheduled_for),
     nextAttemptAt: toIsoOrNull(row.next_attempt_at),
     conversationConfig: parseJson<ConversationConfig | null>(row.conversation_config, null),
     conversationId: row.conversation_id,
+    consent: consentOf(row),
+    skipReason: row.skip_reason ?? null,
     version: Number(row.version),
     leaseToken: row.lease_token,
     createdAt: toIso(row.created_at),
@@ -76,12 +94,36 @@ export function toContactRecord(row: ContactRow): ContactRecord {
   };
 }
 
-const JSON_FIELDS = new Set<keyof ContactFields>(['metadata', 'conversationConfig']);
+function consentOf(row: ContactRow): ContactConsent | null {
+  if (!row.consent_scope || !row.consent_source) return null;
+  return {
+    scope: row.consent_scope,
+    source: row.consent_source,
+    capturedAt: toIso(row.consent_captured_at),
+    evidence: row.consent_evidence ?? '',
+  };
+}
+
+/** The consent columns of a contact row; all null when consent is withdrawn. */
+export function consentColumns(consent: ContactConsent | null): Record<string, unknown> {
+  return {
+    consent_scope: consent?.scope ?? null,
+    consent_source: consent?.source ?? null,
+    consent_captured_at: consent ? new Date(consent.capturedAt).toISOString() : null,
+    consent_evidence: consent?.evidence ?? null,
+  };
+}
+
+const JSON_FIELDS = new Set<keyof ContactFields>(['metadata', 'timezones', 'conversationConfig']);
 
 function toRow(fields: ContactFields): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields) as Array<[keyof ContactFields, unknown]>) {
     if (value === undefined) continue;
+    if (key === 'consent') {
+      Object.assign(row, consentColumns(value as ContactConsent | null));
+      continue;
+    }
     row[COLUMNS[key]] = JSON_FIELDS.has(key) && value !== null ? JSON.stringify(value) : value;
   }
   return row;
@@ -193,6 +235,10 @@ export async function updateIdleContact(
 ): Promise<boolean> {
   const changed = await idleContact(db, tenantId, target).update({
     ...toRow(fields),
+    // Its number, zone or schedule may have changed: the dialer works its next callable moment out again.
+    next_callable_at: null,
+    // Whatever kept it waiting (no consent) is looked at again.
+    skip_reason: db.raw("case when status = 'pending' then null else skip_reason end"),
     version: db.raw('version + 1'),
     updated_at: now,
   });
@@ -230,6 +276,8 @@ export interface ImportedContact {
   maxRetries: number;
   retryDelayMinutes: number;
   metadata: ContactMetadata;
+  timezones: string[];
+  timezoneSource: ContactZoneSource;
 }
 
 export const CONTACT_IMPORT_COLUMNS = [
@@ -240,6 +288,8 @@ export const CONTACT_IMPORT_COLUMNS = [
   'max_retries',
   'retry_delay_minutes',
   'metadata',
+  'timezones',
+  'timezone_source',
   'status',
   'next_attempt_at',
   'attempts_made',
@@ -280,6 +330,8 @@ export async function insertImportedContacts(
           c.maxRetries,
           c.retryDelayMinutes,
           JSON.stringify(c.metadata),
+          JSON.stringify(c.timezones),
+          c.timezoneSource,
           'pending',
           now,
           0,

@@ -9,6 +9,7 @@ import {
 } from '@shared/api/contacts.types';
 import { readContactRow, readHeader, type CsvRow } from '@shared/domain/contact-csv';
 import { readContactNumber } from '@shared/domain/contact-number';
+import { metadataTimezoneProblem } from '@shared/domain/metadata-timezone';
 
 /** A row that passed every check, with its number in E.164. */
 export type AcceptedRow = Extract<CsvRow, { kind: 'contact' }> & { row: number; e164: string };
@@ -54,7 +55,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Checks a contact CSV (spec 000 §5) row by row and reports each skipped one: wrong column count, invalid number
- * with the reason, duplicate within the file or of a number the target holds, on the do-not-call list. Writes
+ * with the reason, duplicate within the file or of a number the target holds, on the do-not-call list, a timezone
+ * column naming no IANA zone. Writes
  * nothing; the caller writes what was accepted, in one piece.
  */
 export async function analyseCsv(records: string[][], options: AnalysisOptions): Promise<CsvAnalysis> {
@@ -91,6 +93,11 @@ export async function analyseCsv(records: string[][], options: AnalysisOptions):
     const number = readContactNumber(written, options.defaultCountry);
     if (!number.ok) {
       skip({ row, phoneNumber: written, reason: 'invalid_number', detail: number.reason });
+      continue;
+    }
+    const timezoneProblem = metadataTimezoneProblem(read.metadata);
+    if (timezoneProblem) {
+      skip({ row, phoneNumber: written, reason: 'invalid_timezone', detail: timezoneProblem });
       continue;
     }
     const earlier = firstRowOf.get(number.e164);

@@ -42,10 +42,14 @@ describe('endOfCarrierCall', () => {
     });
   });
 
-  it.each(['machine_start', 'machine_end_beep', 'machine_end_silence', 'machine_end_other', 'fax'])(
+  it.each(['machine_start', 'machine_end_beep', 'machine_end_silence', 'machine_end_other'])(
     'counts a completed call answered by %s as voicemail',
     (answeredBy) => {
       expect(endOfCarrierCall(call({ answeredBy }))).toMatchObject({ outcome: 'voicemail', durationSec: 42 });
     },
   );
+
+  it('counts a completed call answered by a fax line as fax, never to be called again', () => {
+    expect(endOfCarrierCall(call({ answeredBy: 'fax' }))).toMatchObject({ outcome: 'fax', durationSec: 42 });
+  });
 });

@@ -37,6 +37,15 @@ export function endOfCarrierCall(call: TelephonyCall): CallEnd | null {
     case 'failed':
       return notConnected('failed', 'The carrier could not connect the call.');
     case 'completed': {
+      // A fax line is never called again; any other machine, its message unknown, is retried like a voicemail.
+      if (call.answeredBy === 'fax') {
+        return {
+          outcome: 'fax',
+          durationSec: call.durationSec ?? 0,
+          invalidNumber: false,
+          reason: 'A fax line answered.',
+        };
+      }
       const machine = MACHINE.test(call.answeredBy ?? '');
       return {
         outcome: machine ? 'voicemail' : 'answered',

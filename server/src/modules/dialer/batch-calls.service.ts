@@ -5,7 +5,13 @@ import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
 import type { ContactDialingService } from '../contacts/contact-dialing.service';
 import type { TenantsService } from '../tenants/tenants.service';
-import { findDialingSettings, isOnDoNotCallList, type CampaignsForDialing, type DoNotCallCheck } from './dialer-ports';
+import {
+  callContentOf,
+  findDialingSettings,
+  isOnDoNotCallList,
+  type CampaignsForDialing,
+  type DoNotCallCheck,
+} from './dialer-ports';
 import type { DialerService } from './dialer.service';
 import { recordBatch } from './dialer.store';
 
@@ -79,11 +85,7 @@ export function createBatchCallsService(
           recipients: attempts.map(({ attempt, contact }) => ({
             phoneNumber: contact.phoneNumber,
             userId: attempt.id,
-            dynamicVariables: contact.metadata,
-            overrides: {
-              prompt: contact.conversationConfig?.prompt,
-              firstMessage: contact.conversationConfig?.first_message,
-            },
+            ...callContentOf(contact, campaign),
           })),
         });
         await recordBatch(

@@ -80,21 +80,40 @@ export function createDialerBrakes(
     };
   }
 
+  /** The tenant's brakes (read once a round), then the campaign's failure rate. */
+  async function brakeOf(campaign: DialingSettings, round: Round): Promise<Brake> {
+    return (
+      (await round.tenantBrake(campaign.tenantId)) ??
+      failureBrake(await recentOutcomes(db, campaign.id, FAILURE_WINDOW))
+    );
+  }
+
+  async function pause(campaign: DialingSettings, reason: string): Promise<void> {
+    await campaigns.pause(campaign.tenantId, campaign.id, reason);
+    logger.warn({ campaignId: campaign.id, reason }, 'dialer paused a campaign');
+  }
+
   return {
     callerOf,
     newRound,
 
-    /** The tenant's brakes (read once a round), then the campaign's failure rate. */
-    async brakeOf(campaign: DialingSettings, round: Round): Promise<Brake> {
-      return (
-        (await round.tenantBrake(campaign.tenantId)) ??
-        failureBrake(await recentOutcomes(db, campaign.id, FAILURE_WINDOW))
-      );
-    },
+    pause,
 
-    async pause(campaign: DialingSettings, reason: string): Promise<void> {
-      await campaigns.pause(campaign.tenantId, campaign.id, reason);
-      logger.warn({ campaignId: campaign.id, reason }, 'dialer paused a campaign');
+    /**
+     * The caller that places the campaign's calls when nothing stops them; otherwise 'billing' (wait) or 'paused'
+     * (the campaign was paused with the brake's reason). `round` is what a round read already; a fresh one reads again.
+     */
+    async callerUnlessBraked(campaign: DialingSettings, round: Round): Promise<Caller | 'billing' | 'paused'> {
+      const brake = await brakeOf(campaign, round);
+      if (brake === 'skip') return 'billing';
+      if (brake) {
+        await pause(campaign, brake);
+        return 'paused';
+      }
+      const caller = await round.caller(campaign);
+      if (!('brake' in caller)) return caller;
+      await pause(campaign, `Paused: ${caller.brake}`);
+      return 'paused';
     },
   };
 }

@@ -1,3 +1,4 @@
+import { CALL_OUTCOMES, MACHINE_VERDICT_OUTCOMES } from '@shared/domain/call-outcomes';
 import type {
   CallAttempt,
   CampaignAnalytics,
@@ -6,18 +7,20 @@ import type {
   DialingProgress,
 } from '@shared/api/dialer.types';
 import { campaignDays, analyticsPeriodEndingToday } from '@shared/domain/campaign-days';
-import { estimateFinish } from '@shared/domain/campaign-estimate';
 import { campaignDayOf, nextAllowedTime } from '@shared/domain/calling-window';
 import type { AttemptOutcome } from '@shared/domain/dialing-retry';
 import type { CampaignAnalyticsQuery } from '@shared/schemas/campaign-analytics.schema';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
+import type { CallbacksService } from '../callbacks/callbacks.service';
 import type { CallsService } from '../calls/calls.service';
 import type { DialingSettings } from '../campaigns/campaigns.service';
 
 import type { ContactDialingService } from '../contacts/contact-dialing.service';
 import { findDialingSettings, type CampaignsForDialing, type DoNotCallCheck } from './dialer-ports';
-import { forecastPending } from './forecast-rules';
+import { createDialerLiveService } from './dialer-live.service';
+import { forecastPreview, outcomeMixOf, type ScheduleSettings } from './forecast-rules';
+import { campaignSlotKey, outboundLines } from './pacing-rules';
 import {
   attemptsOfContact,
   countAttemptsByOutcome,
@@ -25,6 +28,7 @@ import {
   countSettledByDay,
   slotFreeAt,
   type AttemptRecord,
+  linesInUse,
 } from './dialer.store';
 
 export type DialerOverviewService = ReturnType<typeof createDialerOverviewService>;
@@ -48,22 +52,23 @@ function toAttempt(record: AttemptRecord): CallAttempt {
 
 const campaignNotFound = () => new DomainError('NOT_FOUND', 'Campaign not found');
 
-const OUTCOMES: readonly AttemptOutcome[] = ['answered', 'voicemail', 'busy', 'no_answer', 'failed'];
+const OUTCOMES: readonly AttemptOutcome[] = CALL_OUTCOMES;
 
 const noOutcomes = () => Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<AttemptOutcome, number>;
 const isOutcome = (value: string): value is AttemptOutcome => (OUTCOMES as readonly string[]).includes(value);
 
 /** What the dialer shows: a contact's attempts, the preview before activation, a campaign's progress and analytics. */
 export function createDialerOverviewService(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   services: {
     campaigns: CampaignsForDialing;
     contacts: ContactDialingService;
     doNotCall: DoNotCallCheck;
-    calls: Pick<CallsService, 'campaignCost'>;
+    calls: Pick<CallsService, 'campaignCost' | 'campaignMachineVerdicts'>;
+    callbacks: Pick<CallbacksService, 'countDue'>;
   },
 ) {
-  const { campaigns, contacts, doNotCall, calls } = services;
+  const { campaigns, contacts, doNotCall, calls, callbacks } = services;
 
   async function requireOutbound(tenantId: string, campaignId: string): Promise<DialingSettings> {
     const campaign = await findDialingSettings(campaigns, tenantId, campaignId);
@@ -74,6 +79,8 @@ export function createDialerOverviewService(
     return campaign;
   }
 
+  const live = createDialerLiveService(deps);
+
   return {
     async attempts(tenantId: string, contactId: string): Promise<CallAttempt[]> {
       const contact = await contacts.find(tenantId, contactId);
@@ -82,19 +89,34 @@ export function createDialerOverviewService(
     },
 
     /**
-     * "N of M contacts will be called; K skipped", and when the last of them would first be called.
+     * Before calling starts: who can be called now, later and never, and when the last call should be placed,
+     * simulated over the campaign's settings, the tenant's lines and the contacts' legal hours and retries.
      */
     async preview(tenantId: string, campaignId: string): Promise<DialingPreview> {
       const campaign = await requireOutbound(tenantId, campaignId);
       const now = deps.clock.now();
       const pending = await contacts.pendingNumbers(campaign.id);
-      const listed = await doNotCall.isBlocked(
-        tenantId,
-        pending.map((contact) => contact.phoneNumber),
-      );
-      const { willCall, skipped } = forecastPending(pending, listed, campaign, now);
-      const finish = estimateFinish(willCall, campaign, campaign, now);
-      return { total: pending.length, willCall, skipped, estimatedFinishAt: finish?.toISOString() ?? null };
+      const [listed, history, { callsToday, slotFreeAt: slotAt }, callsInFlight] = await Promise.all([
+        doNotCall.isBlocked(
+          tenantId,
+          pending.map((contact) => contact.phoneNumber),
+        ),
+        countAttemptsByOutcome(deps.db, campaign.id),
+        live.pace(campaign, now),
+        linesInUse(deps.db, tenantId),
+      ]);
+      const settings: ScheduleSettings = {
+        window: campaign,
+        maxCallsPerDay: campaign.maxCallsPerDay,
+        callIntervalMinutes: campaign.callIntervalMinutes,
+        outboundLines: outboundLines(live.capacity.maxConcurrentCalls, live.capacity.inboundReserve),
+        callsInFlight,
+        callsPerSecond: live.capacity.callsPerSecond,
+        callsToday,
+        slotFreeAt: slotAt ? new Date(slotAt) : null,
+      };
+      const needsMarketingConsent = campaign.purpose === 'marketing';
+      return forecastPreview(pending, listed, settings, outcomeMixOf(history), now, needsMarketingConsent);
     },
 
     /**
@@ -109,7 +131,7 @@ export function createDialerOverviewService(
           : analyticsPeriodEndingToday(deps.clock.now(), campaign.timezone);
       const period = campaignDays(from, to, campaign.timezone);
       const since = period.days[0]?.startsAt ?? period.endsAt;
-      const [counts, cost] = await Promise.all([
+      const [counts, cost, callbacksDue, reviewed] = await Promise.all([
         countSettledByDay(
           deps.db,
           tenantId,
@@ -118,6 +140,8 @@ export function createDialerOverviewService(
           period.endsAt,
         ),
         calls.campaignCost(tenantId, campaign.id, since, period.endsAt),
+        callbacks.countDue(tenantId, deps.clock.now(), campaign.id),
+        calls.campaignMachineVerdicts(tenantId, campaign.id, since, period.endsAt),
       ]);
       const days: CampaignAnalyticsDay[] = period.days.map((day) => ({ date: day.date, outcomes: noOutcomes() }));
       let answeredSeconds = 0;
@@ -130,6 +154,7 @@ export function createDialerOverviewService(
       const total = (outcome: AttemptOutcome) => days.reduce((sum, day) => sum + day.outcomes[outcome], 0);
       const answered = total('answered');
       const callCount = OUTCOMES.reduce((sum, outcome) => sum + total(outcome), 0);
+      const machineVerdicts = MACHINE_VERDICT_OUTCOMES.reduce((sum, outcome) => sum + total(outcome), 0);
       return {
         from,
         to,
@@ -139,6 +164,14 @@ export function createDialerOverviewService(
         answered,
         answerRate: callCount > 0 ? answered / callCount : null,
         averageDurationSec: answered > 0 ? Math.round(answeredSeconds / answered) : null,
+        transferred: total('transferred'),
+        transferMissed: total('transfer_missed'),
+        callbacksDue,
+        machineVerdicts,
+        voicemailLeft: total('voicemail_left'),
+        machineRate: callCount > 0 ? machineVerdicts / callCount : null,
+        verdictsMarkedWrong: reviewed.markedWrong,
+        wrongVerdictShare: reviewed.total > 0 ? reviewed.markedWrong / reviewed.total : null,
         ...cost,
       };
     },
@@ -151,7 +184,7 @@ export function createDialerOverviewService(
         countAttemptsByOutcome(deps.db, campaign.id),
         countCampaignAttemptsSince(deps.db, campaign.id, campaignDayOf(now, campaign.timezone).start),
         contacts.nextDueAt(campaign.id),
-        slotFreeAt(deps.db, `campaign:${campaign.id}`),
+        slotFreeAt(deps.db, campaignSlotKey(campaign.id)),
       ]);
       const { total: _total, ...contactsByStatus } = byStatus;
       const earliest = [dueAt, slotAt].filter((at): at is string => at !== null).sort();

@@ -1,5 +1,7 @@
+import { messageFor } from '@shared/domain/machine-handling';
 import { DomainError } from '../../domain/domain-error';
 import type { CampaignsService, DialingSettings } from '../campaigns/campaigns.service';
+import type { DialingContact } from '../contacts/contact-dialing.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
 
 /** The tenant-wide do-not-call list, as the dialer asks it before every dial: which of these numbers are listed. */
@@ -30,4 +32,25 @@ export async function findDialingSettings(
 
 export async function isOnDoNotCallList(doNotCall: DoNotCallCheck, tenantId: string, phoneNumber: string) {
   return (await doNotCall.isBlocked(tenantId, [phoneNumber])).size > 0;
+}
+
+/**
+ * What a call to the contact carries to the agent: its variables, its conversation's overrides, and what to do on a
+ * machine (the campaign's message filled with the contact's metadata).
+ */
+export function callContentOf(
+  contact: Pick<DialingContact, 'metadata' | 'conversationConfig'>,
+  campaign: Pick<DialingSettings, 'machineHandling'>,
+) {
+  return {
+    machineHandling: {
+      voicemailMessage: messageFor(campaign.machineHandling, contact.metadata),
+      screeningBot: campaign.machineHandling.screeningBot,
+    },
+    dynamicVariables: contact.metadata,
+    overrides: {
+      prompt: contact.conversationConfig?.prompt,
+      firstMessage: contact.conversationConfig?.first_message,
+    },
+  };
 }

@@ -7,15 +7,16 @@ import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service
 import { createAttemptReconciliation } from './attempt-reconciliation';
 import { findDialingSettings, type CampaignsForDialing } from './dialer-ports';
 import type { DialerSettlement } from './dialer-settle';
-import { inFlightAttemptsBefore, recordPlacedCall, type AttemptRecord } from './dialer.store';
+import { attemptsToReconcile, recordPlacedCall, type AttemptRecord } from './dialer.store';
 
 const RECONCILE_BATCH = 200;
 
 /**
  * Settles what webhooks did not, from the providers' own records; reads only, never dials. Leases a crash left are
- * freed; attempts past their deadline are read from the provider — by conversation id, or, where the worker died
- * before it learnt it, by the attempt id the call carried. An attempt the provider has no call for was never placed,
- * and its contact is due again.
+ * freed; placed calls and attempts past their deadline are read from the provider — by conversation id, or, where the
+ * worker died before it learnt it, by the attempt id the call carried — so a call whose end was lost frees its line
+ * at the next run. An attempt the provider has no call for once the grace after its deadline has passed was never
+ * placed, and its contact is due again.
  */
 export function createDialerReconciler(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'voice' | 'telephony' | 'logger'>,
@@ -67,16 +68,18 @@ export function createDialerReconciler(
   return {
     async reconcile(): Promise<{ released: number; settled: number; notPlaced: number }> {
       const released = await contacts.releaseExpired();
-      const before = new Date(clock.now().getTime() - config.dialerReconcileGraceSec * 1000).toISOString();
+      const now = clock.now();
+      const graceOver = new Date(now.getTime() - config.dialerReconcileGraceSec * 1000).toISOString();
       let settled = 0;
       let notPlaced = 0;
       const batches = new Map<string, Promise<BatchCallState>>();
-      for (const attempt of await inFlightAttemptsBefore(db, before, RECONCILE_BATCH)) {
+      for (const attempt of await attemptsToReconcile(db, now.toISOString(), RECONCILE_BATCH)) {
         try {
           let conversationId = attempt.conversationId;
           if (!conversationId) {
             const found = await conversationOfAttempt(attempt, batches);
-            if (found === 'wait') continue;
+            // Until the grace is over, a call not found may still be on its way to the provider.
+            if (found === 'wait' || (!found && (attempt.placeBy ?? '') >= graceOver)) continue;
             conversationId = found;
             if (!conversationId) {
               const carried = await carrier.settleFromCarrier(attempt);

@@ -1,65 +1,117 @@
-import { campaignDayOf } from '@shared/domain/calling-window';
+import type { Knex } from 'knex';
+import { campaignDayOf, isCallAllowed } from '@shared/domain/calling-window';
 import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/database';
 import type { DialingSettings } from '../campaigns/campaigns.service';
-import { countCampaignAttemptsSince, countTenantCallsInFlight, slotFreeAt, takeSlot } from './dialer.store';
-import { ACCOUNT_SLOT_KEY, accountSlotSpacingMs, campaignSlotKey, outboundLines } from './pacing-rules';
+import type { DialingContact } from '../contacts/contact-dialing.service';
+import {
+  countCampaignAttemptsSince,
+  earliestSlotFreeAt,
+  holdSlotUntil,
+  linesInUse,
+  slotFreeAt,
+  takeFreeSlot,
+  takeLine,
+  takeSlot,
+} from './dialer.store';
+import { accountPaceKeys, campaignSlotKey, outboundLines, paceSlots } from './pacing-rules';
+import { calledPartyOf } from './window-rules';
 
 /** How long a pass waits for the telephony account's next calls-per-second slot before it gives up for now. */
-const PACING_WAIT_MS = 5_000;
+const PACING_WAIT_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Why a call may not go now. */
+export type NotNow = 'window' | 'interval' | 'cap' | 'concurrency' | 'pacing';
+
+/** The capacity a recorded attempt holds: its line, and the pace slot its call was sent in. */
+export interface Held {
+  line: number;
+  paceKey: string;
+}
 
 export type DialerReserve = ReturnType<typeof createDialerReserve>;
 
 /**
- * The capacity a call needs before it is placed: a free outbound line of the tenant, room under the campaign's daily
- * cap, the campaign's interval slot and the telephony account's calls-per-second slot.
+ * The capacity a call needs, taken in the transaction that records its attempt, at that moment: the campaign's
+ * window and the called party's legal hours, its interval and daily cap, one of the tenant's outbound lines (a row
+ * its settlement deletes), and one of the telephony account's pace slots. Reads before it only save work.
  */
 export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
-  const { db, clock, config } = deps;
+  const { db, config } = deps;
+  const pace = paceSlots(config.dialerCallsPerSecond);
+  const paceKeys = accountPaceKeys(pace.count);
+  const lines = outboundLines(config.dialerMaxConcurrentCalls, config.dialerInboundReserve);
 
-  /**
-   * Waits for the telephony account's next calls-per-second slot, shared by every tenant and worker. A rate the
-   * carrier enforces in real seconds, so it runs on the wall clock, not the business clock the windows use.
-   */
-  async function takeAccountSlot(): Promise<boolean> {
-    const spacingMs = accountSlotSpacingMs(config.dialerCallsPerSecond);
-    const giveUpAt = Date.now() + PACING_WAIT_MS;
-    while (Date.now() < giveUpAt) {
-      const nowMs = Date.now();
-      const next = new Date(nowMs + spacingMs).toISOString();
-      if (await takeSlot(db, ACCOUNT_SLOT_KEY, new Date(nowMs).toISOString(), next)) return true;
-      await sleep(Math.min(spacingMs, 250));
-    }
-    return false;
+  async function callsToday(queryable: Db | Knex.Transaction, campaign: DialingSettings, now: Date): Promise<number> {
+    return countCampaignAttemptsSince(queryable, campaign.id, campaignDayOf(now, campaign.timezone).start);
   }
 
   return {
-    /** Whether the campaign's interval since its last call has passed. */
-    async intervalPassed(campaign: DialingSettings, now: Date): Promise<boolean> {
+    lines,
+
+    /** Why the campaign certainly cannot call now (window, interval, cap, lines), read without taking anything. */
+    async plainlyNotNow(campaign: DialingSettings, now: Date): Promise<NotNow | null> {
+      if (!isCallAllowed(now, campaign, { country: null })) return 'window';
       const slotAt = await slotFreeAt(db, campaignSlotKey(campaign.id));
-      return !(slotAt && slotAt > now.toISOString());
-    },
-
-    async dailyCapReached(campaign: DialingSettings, now: Date): Promise<boolean> {
-      const today = campaignDayOf(now, campaign.timezone);
-      return (await countCampaignAttemptsSince(db, campaign.id, today.start)) >= campaign.maxCallsPerDay;
-    },
-
-    async lineFree(tenantId: string): Promise<boolean> {
-      const lines = outboundLines(config.dialerMaxConcurrentCalls, config.dialerInboundReserve);
-      return (await countTenantCallsInFlight(db, tenantId)) < lines;
+      if (slotAt && slotAt > now.toISOString()) return 'interval';
+      if ((await callsToday(db, campaign, now)) >= campaign.maxCallsPerDay) return 'cap';
+      if ((await linesInUse(db, campaign.tenantId)) >= lines) return 'concurrency';
+      return null;
     },
 
     /**
-     * Takes the campaign's interval slot, then the account's calls-per-second slot; which one was not free, or null
-     * when both are taken and the call may be placed.
+     * Waits on the wall clock (the carrier counts real seconds) until one of the account's pace slots is free, at most
+     * a short while; whether one is. The slot is taken later, with the attempt.
      */
-    async takeSlots(campaign: DialingSettings, now: Date): Promise<'interval' | 'pacing' | null> {
-      const nextSlot = new Date(clock.now().getTime() + campaign.callIntervalMinutes * 60_000).toISOString();
-      if (!(await takeSlot(db, campaignSlotKey(campaign.id), now.toISOString(), nextSlot))) return 'interval';
-      if (!(await takeAccountSlot())) return 'pacing';
-      return null;
+    async awaitPace(): Promise<boolean> {
+      const giveUpAt = Date.now() + PACING_WAIT_MS;
+      for (;;) {
+        const freeAt = await earliestSlotFreeAt(db, paceKeys);
+        const waitMs = freeAt ? Date.parse(freeAt) - Date.now() : 0;
+        if (waitMs <= 0) return true;
+        if (Date.now() + waitMs > giveUpAt) return false;
+        await sleep(waitMs);
+      }
+    },
+
+    /**
+     * Takes what the call needs at `now`, in the attempt's transaction, in one order (campaign, tenant, account) so
+     * that waits never go round: the campaign's interval slot serialises its calls, so the daily cap counted after it
+     * holds; then a line, then a pace slot. What was not free, or what is held; a rollback gives everything back.
+     */
+    async hold(
+      trx: Knex.Transaction,
+      campaign: DialingSettings,
+      contact: DialingContact,
+      attemptId: string,
+      now: Date,
+    ): Promise<Held | NotNow> {
+      if (!isCallAllowed(now, campaign, calledPartyOf(contact))) return 'window';
+      const intervalEnds = new Date(now.getTime() + campaign.callIntervalMinutes * 60_000).toISOString();
+      if (!(await takeSlot(trx, campaignSlotKey(campaign.id), now.toISOString(), intervalEnds))) return 'interval';
+      if ((await callsToday(trx, campaign, now)) >= campaign.maxCallsPerDay) return 'cap';
+      const line = await takeLine(trx, campaign.tenantId, attemptId, lines, now.toISOString());
+      if (line === null) return 'concurrency';
+      const wallNow = Date.now();
+      const paceKey = await takeFreeSlot(
+        trx,
+        paceKeys,
+        new Date(wallNow).toISOString(),
+        new Date(wallNow + pace.periodMs).toISOString(),
+      );
+      return paceKey ? { line, paceKey } : 'pacing';
+    },
+
+    /**
+     * Counts the interval and the pace slot from the moment the call was sent rather than from when they were taken,
+     * so that a slow commit never brings two calls closer than their spacing.
+     */
+    async sent(campaign: DialingSettings, held: Held, sentAt: { business: Date; wallMs: number }): Promise<void> {
+      const intervalEnds = sentAt.business.getTime() + campaign.callIntervalMinutes * 60_000;
+      await holdSlotUntil(db, campaignSlotKey(campaign.id), new Date(intervalEnds).toISOString());
+      await holdSlotUntil(db, held.paceKey, new Date(sentAt.wallMs + pace.periodMs).toISOString());
     },
   };
 }

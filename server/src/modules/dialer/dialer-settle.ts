@@ -1,7 +1,12 @@
 import { decideRetry } from '@shared/domain/dialing-retry';
+import { transferVerdictOf, type TransferVerdict } from '@shared/domain/transfer-target';
+import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
 import type { VoiceConversation } from '../../providers/voice/voice.types';
-import type { ContactDialingService } from '../contacts/contact-dialing.service';
+import type { AgentsService } from '../agents/agents.service';
+import type { CallbacksService } from '../callbacks/callbacks.service';
+import type { ContactDialingService, DialingContact } from '../contacts/contact-dialing.service';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 import { findDialingSettings, type CampaignsForDialing } from './dialer-ports';
 import type { CampaignProgress } from './dialer-progress';
 import {
@@ -39,10 +44,13 @@ export function createDialerSettlement(
     campaigns: Pick<CampaignsForDialing, 'dialingSettings'>;
     contacts: Pick<ContactDialingService, 'find' | 'settle'>;
     progress: CampaignProgress;
+    webhooks: Pick<WebhooksService, 'publish'>;
+    agents: Pick<AgentsService, 'findByProviderId'>;
+    callbacks: Pick<CallbacksService, 'recordMissedTransfer'>;
   },
 ) {
   const { db, clock } = deps;
-  const { campaigns, contacts, progress } = services;
+  const { campaigns, contacts, progress, webhooks, agents, callbacks } = services;
 
   /** Ends an attempt that never reached the provider: it does not count as a try, and the contact is due again. */
   async function settleNotPlaced(attempt: AttemptRef, reason: string, dueAgainAt: string | null): Promise<void> {
@@ -63,8 +71,16 @@ export function createDialerSettlement(
     });
   }
 
-  /** Ends an attempt by how the call ended, and moves its contact on by the retry policy. */
-  async function settleEnded(attempt: AttemptRef, end: CallEnd, conversationId: string | null): Promise<boolean> {
+  /**
+   * Ends an attempt by how the call ended, and moves its contact on by the retry policy; `alongside` runs in the same
+   * transaction once the attempt is settled (a missed transfer's callback), so it happens exactly once too.
+   */
+  async function settleEnded(
+    attempt: AttemptRef,
+    end: CallEnd,
+    conversationId: string | null,
+    alongside?: (trx: Knex.Transaction, contact: DialingContact) => Promise<void>,
+  ): Promise<boolean> {
     const contact = await contacts.find(attempt.tenantId, attempt.contactId);
     if (!contact) return false;
     const campaign = await findDialingSettings(campaigns, attempt.tenantId, contact.campaignId);
@@ -89,25 +105,69 @@ export function createDialerSettlement(
         conversationId,
       });
       if (!settled) return false;
+      if (alongside) await alongside(trx, contact);
       await contacts.settle(trx, contact.id, {
         status: decision.contactStatus,
         nextAttemptAt: retryAt?.toISOString() ?? null,
         conversationId,
       });
+      const ids = { contactId: contact.id, campaignId: contact.campaignId, outcome: end.outcome };
+      if (decision.contactStatus === 'completed') {
+        await webhooks.publish(attempt.tenantId, 'contact.completed', { ...ids, conversationId }, trx);
+      } else if (decision.contactStatus === 'failed') {
+        await webhooks.publish(
+          attempt.tenantId,
+          'contact.failed',
+          { ...ids, reason: end.reason ?? decision.reason },
+          trx,
+        );
+      }
       return true;
     });
     if (settled) await progress.announce(attempt.tenantId, contact.campaignId);
     return settled;
   }
 
-  /** Settles an attempt from the provider's record of its conversation, if the call is over. */
+  /** How the transfer the agent attempted ended, by the agent's targets and hours; null without one. */
+  async function transferVerdict(
+    conversation: VoiceConversation,
+  ): Promise<{ verdict: TransferVerdict; agentId: string | null } | null> {
+    if (!conversation.transfer) return null;
+    const agent = await agents.findByProviderId(conversation.agentId);
+    const verdict = transferVerdictOf(conversation, agent?.transferTargets ?? [], clock.now());
+    return verdict ? { verdict, agentId: agent?.id ?? null } : null;
+  }
+
+  /**
+   * Settles an attempt from the provider's record of its conversation, if the call is over. A transfer decides the
+   * outcome: transferred, or missed — and then a callback is left for the contact with the call's summary.
+   */
   async function settleFromConversation(attempt: AttemptRecord, conversation: VoiceConversation): Promise<boolean> {
-    const end = endOfConversation(conversation);
-    if (!end) {
+    const ended = endOfConversation(conversation);
+    if (!ended) {
       if (isConversationLive(conversation.status)) await markAnswered(db, attempt.id);
       return false;
     }
-    return settleEnded(attempt, end, conversation.conversationId);
+    const transfer = await transferVerdict(conversation);
+    const end: CallEnd = transfer ? { ...ended, outcome: transfer.verdict.outcome, reason: null } : ended;
+    const missed = transfer?.verdict.outcome === 'transfer_missed' ? transfer.verdict : null;
+    return settleEnded(
+      attempt,
+      end,
+      conversation.conversationId,
+      missed
+        ? (trx, contact) =>
+            callbacks.recordMissedTransfer(trx, {
+              tenantId: attempt.tenantId,
+              campaignId: contact.campaignId,
+              contact,
+              agentId: transfer?.agentId ?? null,
+              conversationId: conversation.conversationId,
+              summary: conversation.analysis?.transcriptSummary ?? null,
+              verdict: missed,
+            })
+        : undefined,
+    );
   }
 
   return {

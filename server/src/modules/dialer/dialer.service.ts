@@ -1,23 +1,26 @@
-import { isCallAllowed } from '@shared/domain/calling-window';
 import type { AppDeps } from '../../app-deps';
 import { newId } from '../../lib/ids';
 import type { AgentsService } from '../agents/agents.service';
+import type { CallbacksService } from '../callbacks/callbacks.service';
 import { isRunningOutbound, type DialingSettings } from '../campaigns/campaigns.service';
 import type { ContactDialingService } from '../contacts/contact-dialing.service';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 import type { EventsService } from '../events/events.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
 import { createDialerBrakes, type Round } from './dialer-brakes';
 import { createDialerClaim } from './dialer-claim';
-import { createDialerPlacement } from './dialer-place';
+import { createDialerPlacement, type NotPlaced } from './dialer-place';
 import type { CampaignsForDialing, DoNotCallCheck } from './dialer-ports';
 import { createCampaignProgress } from './dialer-progress';
 import { createDialerReconciler } from './dialer-reconcile';
 import { createDialerReserve } from './dialer-reserve';
 import { createDialerSettlement } from './dialer-settle';
-import { rotateFrom } from './pacing-rules';
-import { calledPartyOf } from './window-rules';
+import { linesInUse } from './dialer.store';
+import { rotateFrom, wakeMoment, type WakeReason } from './pacing-rules';
+import { campaignDayOf } from '@shared/domain/calling-window';
+import { calledPartyOf, nextDialableMoment } from './window-rules';
 
 export interface PassResult {
   placed: number;
@@ -26,6 +29,16 @@ export interface PassResult {
 }
 
 const idle = (reason: NonNullable<PassResult['idle']>): PassResult => ({ placed: 0, idle: reason });
+
+/** How long a pass keeps its contact while other passes take the pace slots it waits for. */
+const PACING_PATIENCE_MS = 5_000;
+
+/** A pass by what became of the contact it held: called, failed to call, on the list, or not called now. */
+function passOf(outcome: Exclude<NotPlaced, 'pacing'> | 'placed' | 'failed' | 'listed'): PassResult {
+  if (outcome === 'placed') return { placed: 1, idle: null };
+  if (outcome === 'failed') return { placed: 0, idle: null };
+  return idle(outcome === 'lease' || outcome === 'listed' ? 'nothing-due' : outcome);
+}
 
 export type DialerService = ReturnType<typeof createDialerService>;
 
@@ -46,6 +59,8 @@ export function createDialerService(
     usage: UsageService;
     doNotCall: DoNotCallCheck;
     events: Pick<EventsService, 'publish'>;
+    webhooks: Pick<WebhooksService, 'publish'>;
+    callbacks: Pick<CallbacksService, 'recordMissedTransfer'>;
   },
 ) {
   const { clock } = deps;
@@ -55,45 +70,43 @@ export function createDialerService(
   const claim = createDialerClaim(deps, { ...services, progress });
   const reserve = createDialerReserve(deps);
   const settlement = createDialerSettlement(deps, { ...services, progress });
-  const placement = createDialerPlacement(deps, { ...services, claim, settlement, progress });
+  const placement = createDialerPlacement(deps, { ...services, claim, reserve, settlement, progress });
   const reconciler = createDialerReconciler(deps, { ...services, settlement });
 
   /**
-   * One pass over one campaign: at most one call (its interval is at least a minute). It leases one due contact at a
-   * time, stepping over those outside their legal hours; a contact it leased and did not call is given back before it
-   * returns, whatever happens, so a stopping worker holds nothing. A campaign that is paused, inactive or not
-   * outbound gets no call ('paused').
+   * One pass over one campaign: at most one call (its interval is at least a minute). What plainly stops it is read
+   * first; then it leases a contact callable now and waits for a pace slot; then, at that moment, the brakes and the
+   * do-not-call list are read again and the attempt's transaction checks the window, legal hours, interval and cap and
+   * takes a line and the pace slot before the call is sent. A contact it leased and did not call is given back before
+   * it returns, whatever happens, so a stopping worker holds nothing.
    */
   async function dialCampaign(campaign: DialingSettings, round: Round = brakes.newRound()): Promise<PassResult> {
     if (!isRunningOutbound(campaign)) return idle('paused');
+    const braked = await brakes.callerUnlessBraked(campaign, round);
+    if (typeof braked === 'string') return idle(braked);
     const now = clock.now();
-    if (!(await reserve.intervalPassed(campaign, now))) return idle('interval');
-    const brake = await brakes.brakeOf(campaign, round);
-    if (brake === 'skip') return idle('billing');
-    if (brake) {
-      await brakes.pause(campaign, brake);
-      return idle('paused');
-    }
-    const caller = await round.caller(campaign);
-    if ('brake' in caller) {
-      await brakes.pause(campaign, `Paused: ${caller.brake}`);
-      return idle('paused');
-    }
-    if (!isCallAllowed(now, campaign, { country: null })) return idle('window');
-    if (await reserve.dailyCapReached(campaign, now)) return idle('cap');
-    if (!(await reserve.lineFree(campaign.tenantId))) return idle('concurrency');
+    const notNow = await reserve.plainlyNotNow(campaign, now);
+    if (notNow) return idle(notNow);
 
     const leaseToken = newId();
     const contact = await claim.nextCallable(campaign, now, leaseToken);
     if (!contact) return idle('nothing-due');
-    let placing = false;
+    let handedOver = false;
     try {
-      const busy = await reserve.takeSlots(campaign, now);
-      if (busy) return idle(busy);
-      placing = true;
-      return { placed: (await placement.place(campaign, caller, contact, leaseToken)) ? 1 : 0, idle: null };
+      // A pass that loses a pace slot to another keeps its contact and waits for the next slot, a short while.
+      const giveUpAt = Date.now() + PACING_PATIENCE_MS;
+      while (Date.now() < giveUpAt && (await reserve.awaitPace())) {
+        const caller = await brakes.callerUnlessBraked(campaign, brakes.newRound());
+        if (typeof caller === 'string') return idle(caller);
+        const listed = await claim.failIfListed(campaign, contact, leaseToken);
+        const outcome = listed ? 'listed' : await placement.place(campaign, caller, contact, leaseToken);
+        if (outcome === 'pacing') continue;
+        handedOver = true;
+        return passOf(outcome);
+      }
+      return idle('pacing');
     } finally {
-      if (!placing) await claim.giveBack(contact, leaseToken);
+      if (!handedOver) await claim.giveBack(contact, leaseToken);
     }
   }
 
@@ -118,6 +131,28 @@ export function createDialerService(
     },
 
     reconcile: reconciler.reconcile,
+
+    /** The outbound lines the tenant's dialer calls hold now, and how many it may hold. */
+    async linesOf(tenantId: string): Promise<{ inUse: number; limit: number }> {
+      return { inUse: await linesInUse(deps.db, tenantId), limit: reserve.lines };
+    },
+
+    /**
+     * How long a campaign may sleep, in milliseconds, after a pass that found nothing to do now (`reason`), or before
+     * its first pass (none); null while nothing is pending. Business time: the job engine adds it to its own clock.
+     */
+    async sleepMs(campaign: DialingSettings, reason: WakeReason = 'nothing-due'): Promise<number | null> {
+      const now = clock.now();
+      const next = await services.contacts.nextDueAt(campaign.id);
+      const notBefore =
+        reason === 'cap'
+          ? new Date(campaignDayOf(now, campaign.timezone).end)
+          : reason === 'window'
+            ? nextDialableMoment(now, campaign, { country: null })
+            : now;
+      const wake = wakeMoment(next ? new Date(next) : null, notBefore, now);
+      return wake ? wake.getTime() - now.getTime() : null;
+    },
     settleConversation: settlement.settleConversation,
   };
 }

@@ -6,6 +6,8 @@ type Queryable = Db | Knex.Transaction;
 
 const ATTEMPTS = 'call_attempts';
 const SLOTS = 'dialer_slots';
+const LINES = 'dialer_lines';
+const WINDOWS = 'dialer_campaign_windows';
 
 /** Attempt statuses of a call still under way: the outcome is not known yet. */
 export const IN_FLIGHT: readonly AttemptStatus[] = ['dialing', 'answered'];
@@ -137,7 +139,10 @@ export async function settleAttempt(
       failure_reason: end.failureReason,
       ...(end.conversationId ? { conversation_id: end.conversationId } : {}),
     });
-  return updated === 1;
+  if (updated !== 1) return false;
+  // The call is over: its line is free for the next one, in the same transaction.
+  await trx(LINES).where({ attempt_id: attemptId }).delete();
+  return true;
 }
 
 /** Notes the provider's batch that will place these attempts' calls. */
@@ -164,11 +169,14 @@ export async function findInFlightByConversation(
   return row ? toAttempt(row) : undefined;
 }
 
-/** Attempts in flight whose moment to be placed has passed by `before`: the reconciler's work, oldest first. */
-export async function inFlightAttemptsBefore(db: Queryable, before: string, limit: number): Promise<AttemptRecord[]> {
+/**
+ * What the reconciler looks at, oldest first: attempts in flight that were placed (their conversation is known), or
+ * whose moment to be placed has passed by `placeBy`.
+ */
+export async function attemptsToReconcile(db: Queryable, placeBy: string, limit: number): Promise<AttemptRecord[]> {
   const rows = (await db(ATTEMPTS)
     .whereIn('status', IN_FLIGHT)
-    .andWhere('place_by', '<', before)
+    .andWhere((q) => q.where('place_by', '<', placeBy).orWhereNotNull('conversation_id'))
     .orderBy('place_by')
     .limit(limit)) as AttemptRow[];
   return rows.map(toAttempt);
@@ -190,9 +198,38 @@ export async function countCampaignAttemptsSince(db: Queryable, campaignId: stri
   );
 }
 
-/** Calls of a tenant under way now (their lines are busy). */
-export async function countTenantCallsInFlight(db: Queryable, tenantId: string): Promise<number> {
-  return countRows(db(ATTEMPTS).where({ tenant_id: tenantId }).whereIn('status', IN_FLIGHT));
+/** The outbound lines of a tenant its dialer's calls hold now. */
+export async function linesInUse(db: Queryable, tenantId: string): Promise<number> {
+  return countRows(db(LINES).where({ tenant_id: tenantId }));
+}
+
+/**
+ * Takes one of the tenant's lines 1..`lines` for an attempt, in the attempt's transaction: the (tenant, line) key lets
+ * one call hold a line; on PostgreSQL a line another transaction is taking waits for it, then counts as taken.
+ * Resolves to the line, or null when all are held.
+ */
+export async function takeLine(
+  trx: Knex.Transaction,
+  tenantId: string,
+  attemptId: string,
+  lines: number,
+  now: string,
+): Promise<number | null> {
+  const held = new Set(
+    ((await trx(LINES).where({ tenant_id: tenantId }).select('line')) as Array<{ line: number | string }>).map((row) =>
+      Number(row.line),
+    ),
+  );
+  for (let line = 1; line <= lines; line += 1) {
+    if (held.has(line)) continue;
+    const taken = (await trx(LINES)
+      .insert({ tenant_id: tenantId, line, attempt_id: attemptId, taken_at: now })
+      .onConflict(['tenant_id', 'line'])
+      .ignore()
+      .returning('line')) as unknown[];
+    if (taken.length === 1) return line;
+  }
+  return null;
 }
 
 /** The outcomes of a campaign's last `limit` settled attempts, newest first, for the failure-rate brake. */
@@ -266,9 +303,10 @@ export async function countSettledByDay(
 
 /**
  * Takes a pacing slot: succeeds for one caller only when the slot is free at `now`, and holds it until `nextAt`.
- * Slots pace calls across every worker process: a campaign's interval, a telephony account's calls per second.
+ * Slots pace calls across every worker process: a campaign's interval, a telephony account's calls per second. In a
+ * transaction, the slot stays locked (PostgreSQL) until it ends, and a rollback gives it back.
  */
-export async function takeSlot(db: Db, key: string, now: string, nextAt: string): Promise<boolean> {
+export async function takeSlot(db: Queryable, key: string, now: string, nextAt: string): Promise<boolean> {
   const taken = await db(SLOTS)
     .where({ key })
     .andWhere('next_at', '<=', now)
@@ -283,8 +321,62 @@ export async function takeSlot(db: Db, key: string, now: string, nextAt: string)
   return inserted.length === 1;
 }
 
+/** Takes the first of these slots free at `now` (see {@link takeSlot}); the key taken, or null when none is. */
+export async function takeFreeSlot(
+  db: Queryable,
+  keys: readonly string[],
+  now: string,
+  nextAt: string,
+): Promise<string | null> {
+  const known = (await db(SLOTS).whereIn('key', keys).orderBy('next_at').select('key', 'next_at')) as Array<{
+    key: string;
+    next_at: unknown;
+  }>;
+  const candidates = [
+    ...keys.filter((key) => !known.some((row) => row.key === key)),
+    ...known.filter((row) => toIso(row.next_at) <= now).map((row) => row.key),
+  ];
+  for (const key of candidates) if (await takeSlot(db, key, now, nextAt)) return key;
+  return null;
+}
+
+/** When the first of these slots frees up, or null when one is free already (or was never taken). */
+export async function earliestSlotFreeAt(db: Queryable, keys: readonly string[]): Promise<string | null> {
+  const rows = (await db(SLOTS).whereIn('key', keys).select('next_at')) as Array<{ next_at: unknown }>;
+  if (rows.length < keys.length) return null;
+  return rows.map((row) => toIso(row.next_at)).sort()[0] ?? null;
+}
+
+/** Holds a slot at least until `until` (from the moment a call was actually sent, rather than when it was taken). */
+export async function holdSlotUntil(db: Queryable, key: string, until: string): Promise<void> {
+  await db(SLOTS).where({ key }).andWhere('next_at', '<', until).update({ next_at: until });
+}
+
 /** When a slot frees up, or null for a slot never taken. */
 export async function slotFreeAt(db: Queryable, key: string): Promise<string | null> {
   const row = (await db(SLOTS).where({ key }).first('next_at')) as { next_at: unknown } | undefined;
   return row ? toIso(row.next_at) : null;
+}
+
+/** Calls under way, of one tenant or (null) of every tenant, oldest first: the operations view. */
+export async function inFlightAttempts(db: Queryable, tenantId: string | null): Promise<AttemptRecord[]> {
+  const query = db(ATTEMPTS).whereIn('status', IN_FLIGHT).orderBy(['created_at', 'id']);
+  if (tenantId !== null) query.where({ tenant_id: tenantId });
+  return ((await query) as AttemptRow[]).map(toAttempt);
+}
+
+/** Attempts started at or after `since` through the telephony account, every tenant's: its current call rate. */
+export async function countAttemptsStartedSince(db: Queryable, since: string): Promise<number> {
+  return countRows(db(ATTEMPTS).where('started_at', '>=', since));
+}
+
+/** The window a campaign's callable moments were last worked out for, if any. */
+export async function callableWindowOf(db: Queryable, campaignId: string): Promise<string | null> {
+  const row = (await db(WINDOWS).where({ campaign_id: campaignId }).first('window_key')) as
+    { window_key: string } | undefined;
+  return row?.window_key ?? null;
+}
+
+export async function saveCallableWindow(db: Queryable, campaignId: string, windowKey: string): Promise<void> {
+  await db(WINDOWS).insert({ campaign_id: campaignId, window_key: windowKey }).onConflict('campaign_id').merge();
 }

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignWindow } from '@shared/domain/calling-window';
 import type { VoiceConversation } from '../../providers/voice/voice.types';
 import { NOT_PLACED } from './dialer.store';
 import { campaignProgress, endOfConversation, isConversationLive, retryHistory, retryMoment } from './settlement-rules';
-
-const allHours: CampaignWindow = {
-  callingHoursType: 'all_hours',
-  callingStartTime: '00:00',
-  callingEndTime: '00:00',
-  timezone: 'UTC',
-  daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-};
+import { ALL_HOURS } from './all-hours.fixture';
 
 describe('retryHistory', () => {
   it('counts the attempts that reached the provider, this one included, and the voicemails before it', () => {
@@ -28,12 +20,12 @@ describe('retryMoment', () => {
   const party = { country: 'NZ', timezone: null };
 
   it('is none when the policy does not retry', () => {
-    expect(retryMoment({ retryAt: null }, allHours, party)).toBeNull();
+    expect(retryMoment({ retryAt: null }, ALL_HOURS, party)).toBeNull();
   });
 
   it('moves a retry outside the legal hours to the next allowed moment', () => {
     const retryAt = new Date('2026-11-30T10:00:00Z'); // 23:00 in Auckland
-    expect(retryMoment({ retryAt }, allHours, party)).toEqual(new Date('2026-11-30T20:00:00Z'));
+    expect(retryMoment({ retryAt }, ALL_HOURS, party)).toEqual(new Date('2026-11-30T20:00:00Z'));
   });
 
   it('keeps the policy’s moment when the campaign is gone', () => {

@@ -1,3 +1,4 @@
+import { CALL_OUTCOMES, countsAsMachine, OUTCOME_RULES } from '@shared/domain/call-outcomes';
 import type { CalledParty, CampaignWindow } from '@shared/domain/calling-window';
 import type { AttemptOutcome, AttemptStatus, RetryDecision } from '@shared/domain/dialing-retry';
 import type { VoiceConversation } from '../../providers/voice/voice.types';
@@ -12,13 +13,9 @@ export interface CallEnd {
   reason: string | null;
 }
 
-export const ATTEMPT_STATUS_OF: Record<AttemptOutcome, AttemptStatus> = {
-  answered: 'completed',
-  voicemail: 'voicemail',
-  busy: 'busy',
-  no_answer: 'no_answer',
-  failed: 'failed',
-};
+export const ATTEMPT_STATUS_OF: Record<AttemptOutcome, AttemptStatus> = Object.fromEntries(
+  CALL_OUTCOMES.map((outcome) => [outcome, OUTCOME_RULES[outcome].attemptStatus]),
+) as Record<AttemptOutcome, AttemptStatus>;
 
 /** What the retry policy counts from a contact's attempts: those that reached the provider, and earlier voicemails. */
 export function retryHistory(
@@ -27,7 +24,7 @@ export function retryHistory(
 ): { attemptsMade: number; earlierVoicemails: number } {
   return {
     attemptsMade: history.filter((earlier) => earlier.outcome !== NOT_PLACED).length,
-    earlierVoicemails: history.filter((earlier) => earlier.id !== attemptId && earlier.outcome === 'voicemail').length,
+    earlierVoicemails: history.filter((earlier) => earlier.id !== attemptId && countsAsMachine(earlier.outcome)).length,
   };
 }
 
@@ -44,6 +41,9 @@ export function retryMoment(
   return campaign ? nextDialableMoment(decision.retryAt, campaign, party) : decision.retryAt;
 }
 
+/** The vendor's words for a call its agent's limits ended: the silence timeout, the maximum duration. */
+export const ENDED_BY_LIMIT = /silence|max(imum)?[ _-]?duration/i;
+
 /** How the provider's conversation ended; null while the call is still on. */
 export function endOfConversation(
   conversation: Pick<VoiceConversation, 'status' | 'outcome' | 'durationSec' | 'terminationReason'>,
@@ -54,7 +54,9 @@ export function endOfConversation(
     outcome: conversation.outcome,
     durationSec: Math.max(0, Math.round(conversation.durationSec)),
     invalidNumber: conversation.outcome === 'failed' && /invalid/i.test(reason ?? ''),
-    reason: conversation.outcome === 'answered' ? null : reason,
+    // A reached call keeps its reason only when a limit of the agent ended it (silence, maximum length).
+    reason:
+      OUTCOME_RULES[conversation.outcome].kind === 'reached' && !ENDED_BY_LIMIT.test(reason ?? '') ? null : reason,
   };
 }
 

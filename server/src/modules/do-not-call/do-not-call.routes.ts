@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import type { DoNotCallImportResponse, DoNotCallPage } from '@shared/api/contacts.types';
+import type { DoNotCallImportResponse, DoNotCallPage, OptOutResponse } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
-import { addDoNotCallSchema, doNotCallQuerySchema } from '@shared/schemas/contact.schema';
+import { addDoNotCallSchema, doNotCallQuerySchema, optOutSchema } from '@shared/schemas/contact.schema';
 import type { AppDeps } from '../../app-deps';
 import { createApiRouter } from '../../http/api-router';
 import { authOf, tenantIdOf, type AppState, type Guards } from '../../http/auth.middleware';
@@ -10,8 +10,11 @@ import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { sendCsv } from '../../http/csv-download';
 
-/** The tenant's do-not-call list: any member reads and exports; admins add, remove and import. */
-export function doNotCallRoutes(_deps: AppDeps, guards: Guards, { doNotCall }: Services): Router<AppState> {
+/**
+ * The tenant's do-not-call list: any member reads and exports; admins add, remove and import. Opt-outs (POST
+ * /opt-outs) from admins, the API and the tenant's own systems add to it and end the number's pending contacts.
+ */
+export function doNotCallRoutes(_deps: AppDeps, guards: Guards, { doNotCall, optOuts }: Services): Router<AppState> {
   const router = createApiRouter(guards);
   const routes = apiRoutes.doNotCall;
 
@@ -23,8 +26,22 @@ export function doNotCallRoutes(_deps: AppDeps, guards: Guards, { doNotCall }: S
 
   router.handle(routes.collection, 'POST', async (ctx) => {
     const input = await validate(addDoNotCallSchema, ctx.request.body);
+    const entry = await doNotCall.add(tenantIdOf(ctx), authOf(ctx).userId, input);
+    // An admin's addition is an opt-out like any other: the number's pending contacts end at once.
+    await optOuts.optOut(
+      tenantIdOf(ctx),
+      { userId: authOf(ctx).userId },
+      { phoneNumber: entry.phoneNumber, source: 'admin', evidence: input.reason ?? '' },
+    );
     ctx.status = 201;
-    ctx.body = { entry: await doNotCall.add(tenantIdOf(ctx), authOf(ctx).userId, input) };
+    ctx.body = { entry };
+  });
+
+  router.handle(apiRoutes.optOuts.collection, 'POST', async (ctx) => {
+    const input = await validate(optOutSchema, ctx.request.body);
+    const body: OptOutResponse = await optOuts.optOut(tenantIdOf(ctx), { userId: authOf(ctx).userId }, input);
+    ctx.status = body.created ? 201 : 200;
+    ctx.body = body;
   });
 
   router.handle(routes.import, 'POST', async (ctx) => {

@@ -1,7 +1,7 @@
 import type { DoNotCallEntry, DoNotCallImportResponse, DoNotCallPage } from '@shared/api/contacts.types';
 import { neutraliseFormula } from '@shared/domain/contact-csv';
 import { readContactNumber } from '@shared/domain/contact-number';
-import type { AddDoNotCallRequest } from '@shared/schemas/contact.schema';
+import type { AddDoNotCallRequest, OptOutSource } from '@shared/schemas/contact.schema';
 import Papa from 'papaparse';
 import type { AppDeps } from '../../app-deps';
 import { dialectOf } from '../../db/database';
@@ -9,6 +9,7 @@ import { DomainError, invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { newSequentialId } from '../../lib/ids';
 import { analyseCsv, parseCsv } from '../contacts/csv-analysis';
+import type { UsersService } from '../users/users.service';
 import {
   allListedNumbers,
   countEntries,
@@ -18,6 +19,7 @@ import {
   insertEntry,
   listEntries,
   listedAmong,
+  type DoNotCallRecord,
 } from './do-not-call.store';
 
 export type DoNotCallService = ReturnType<typeof createDoNotCallService>;
@@ -30,8 +32,18 @@ const alreadyListed = () => new DomainError('DO_NOT_CALL_ALREADY_LISTED');
  * The tenant's do-not-call list: numbers nobody in the tenant may call, whatever the campaign. Checked by every
  * import and before every dial; a person who asks in a call not to be called again is added with the call as evidence.
  */
-export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>) {
+export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>, users: Pick<UsersService, 'memberEmails'>) {
   const { db } = deps;
+
+  /** The entries as the API shows them: who added each one by the member's address. */
+  async function shown(tenantId: string, records: readonly DoNotCallRecord[]): Promise<DoNotCallEntry[]> {
+    const adders = records.flatMap((record) => (record.addedByUserId ? [record.addedByUserId] : []));
+    const emails = await users.memberEmails(tenantId, adders);
+    return records.map(({ addedByUserId, ...entry }) => ({
+      ...entry,
+      addedBy: emails.get(addedByUserId ?? '') ?? null,
+    }));
+  }
 
   /** The list's numbers are international: a tenant-wide list has no country to read national numbers in. */
   function e164Of(written: string): string {
@@ -46,7 +58,7 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         listEntries(db, tenantId, page),
         countEntries(db, tenantId, page.search),
       ]);
-      const entries = rows.slice(0, page.limit);
+      const entries = await shown(tenantId, rows.slice(0, page.limit));
       return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null, total };
     },
 
@@ -58,6 +70,7 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         source: 'manual' as const,
         reason: input.reason ?? null,
         callId: null,
+        channel: 'admin' as const,
       };
       try {
         await insertEntry(db, tenantId, entry, userId, isoNow(deps.clock));
@@ -66,8 +79,9 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         throw error;
       }
       const created = await findEntryByNumber(db, tenantId, phoneNumber);
-      if (!created) throw new DomainError('NOT_FOUND');
-      return created;
+      const [shownEntry] = created ? await shown(tenantId, [created]) : [];
+      if (!shownEntry) throw new DomainError('NOT_FOUND');
+      return shownEntry;
     },
 
     async remove(tenantId: string, id: string): Promise<void> {
@@ -121,6 +135,40 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>) {
 
     /** Every listed number of the tenant, for an import to check its rows against. */
     listedNumbers: (tenantId: string) => allListedNumbers(db, tenantId),
+
+    /**
+     * An opt-out from any channel: adds the number with where it came from and its evidence, or finds it listed
+     * already (a repeated opt-out is no error). Resolves to the entry and whether this added it.
+     */
+    async record(
+      tenantId: string,
+      userId: string | null,
+      input: { phoneNumber: string; channel: OptOutSource; evidence: string; callId: string | null },
+    ): Promise<{ entry: DoNotCallEntry; created: boolean }> {
+      const phoneNumber = e164Of(input.phoneNumber);
+      let created = false;
+      if (!(await findEntryByNumber(db, tenantId, phoneNumber))) {
+        const entry = {
+          id: newSequentialId(),
+          phoneNumber,
+          source: input.channel === 'call' ? ('call' as const) : ('manual' as const),
+          reason: input.channel === 'call' ? 'Asked not to be called again during a call' : null,
+          callId: input.callId,
+          channel: input.channel,
+          evidence: input.evidence || null,
+        };
+        try {
+          await insertEntry(db, tenantId, entry, userId, isoNow(deps.clock));
+          created = true;
+        } catch (error) {
+          if (!dialectOf(db).isUniqueViolation(error)) throw error;
+        }
+      }
+      const found = await findEntryByNumber(db, tenantId, phoneNumber);
+      const [entry] = found ? await shown(tenantId, [found]) : [];
+      if (!entry) throw new DomainError('NOT_FOUND');
+      return { entry, created };
+    },
 
     /**
      * The opt-out heard in a call: adds the number with the call as evidence (null while the call is not recorded

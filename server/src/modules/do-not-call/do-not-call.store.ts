@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { DoNotCallEntry, DoNotCallSource } from '@shared/api/contacts.types';
+import type { OptOutSource } from '@shared/schemas/contact.schema';
 import { countRows, dialectOf, toIso, type Db } from '../../db/database';
 
 type Queryable = Db | Knex.Transaction;
@@ -10,15 +11,24 @@ interface DoNotCallRow {
   source: DoNotCallSource;
   reason: string | null;
   call_id: string | null;
+  channel?: OptOutSource | null;
+  evidence?: string | null;
+  created_by_user_id: string | null;
   created_at: unknown;
 }
 
-const toEntry = (row: DoNotCallRow): DoNotCallEntry => ({
+/** An entry as stored: who added it by user id, which the service turns into the member's address. */
+export type DoNotCallRecord = Omit<DoNotCallEntry, 'addedBy'> & { addedByUserId: string | null };
+
+const toRecord = (row: DoNotCallRow): DoNotCallRecord => ({
   id: row.id,
   phoneNumber: row.phone_number,
   source: row.source,
   reason: row.reason,
   callId: row.call_id,
+  channel: row.channel ?? null,
+  evidence: row.evidence ?? '',
+  addedByUserId: row.created_by_user_id,
   createdAt: toIso(row.created_at),
 });
 
@@ -28,6 +38,8 @@ export interface NewDoNotCallEntry {
   source: DoNotCallSource;
   reason: string | null;
   callId: string | null;
+  channel?: OptOutSource | null;
+  evidence?: string | null;
 }
 
 function searched(db: Queryable, tenantId: string, search: string | undefined): Knex.QueryBuilder {
@@ -40,11 +52,11 @@ export async function listEntries(
   db: Queryable,
   tenantId: string,
   page: { after?: string; limit: number; search?: string },
-): Promise<DoNotCallEntry[]> {
+): Promise<DoNotCallRecord[]> {
   const query = searched(db, tenantId, page.search);
   if (page.after) query.where('id', '>', page.after);
   const rows: DoNotCallRow[] = await query.orderBy('id').limit(page.limit + 1);
-  return rows.map(toEntry);
+  return rows.map(toRecord);
 }
 
 export function countEntries(db: Queryable, tenantId: string, search?: string): Promise<number> {
@@ -55,11 +67,11 @@ export async function findEntryByNumber(
   db: Queryable,
   tenantId: string,
   phoneNumber: string,
-): Promise<DoNotCallEntry | undefined> {
+): Promise<DoNotCallRecord | undefined> {
   const row: DoNotCallRow | undefined = await db('do_not_call')
     .where({ tenant_id: tenantId, phone_number: phoneNumber })
     .first();
-  return row ? toEntry(row) : undefined;
+  return row ? toRecord(row) : undefined;
 }
 
 export async function insertEntry(
@@ -76,6 +88,8 @@ export async function insertEntry(
     source: entry.source,
     reason: entry.reason,
     call_id: entry.callId,
+    channel: entry.channel ?? null,
+    evidence: entry.evidence ?? null,
     created_by_user_id: userId,
     created_at: now,
   });

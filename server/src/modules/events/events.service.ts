@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { ADMIN_ONLY_EVENTS, type DeliveredEvent, type LiveEvent } from '@shared/api/events.types';
+import {
+  ADMIN_ONLY_EVENTS,
+  OPERATIONS_EVENTS,
+  type DeliveredEvent,
+  type LiveEvent,
+  type LiveEventType,
+} from '@shared/api/events.types';
 import { isAdminRole, type Role } from '@shared/domain/roles';
 import type { AppDeps } from '../../app-deps';
 import { dialectOf } from '../../db/dialect';
@@ -10,6 +16,8 @@ import { deleteEventsBefore, eventsAfter, insertEvent, type Audience, type Store
 export const EVENTS_CHANNEL = 'parley_events';
 /** A reconnecting stream replays at most this many missed events; older ones are beyond the window anyway. */
 const REPLAY_LIMIT = 500;
+/** A superadmin's stream hears that the platform's operations moved at most this often. */
+export const PLATFORM_NOTICE_MS = 1000;
 
 export interface EventSubscriber {
   tenantId: string;
@@ -30,6 +38,9 @@ interface Pending {
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
+
+/** Told of every event in the transaction that publishes it (the webhooks send theirs from it). */
+export type PublishListener = (tenantId: string, event: LiveEvent, trx: Knex.Transaction) => Promise<void>;
 
 function visibleTo(role: Role, audience: Audience): boolean {
   return audience === 'all' || isAdminRole(role);
@@ -53,11 +64,43 @@ export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger
 
   /** The streams of a tenant on this instance, each taking every event of its tenant; it filters by role itself. */
   const subscribers = new Map<string, Set<(pending: Pending) => void>>();
+  /** Superadmins' streams on this instance, told when any tenant's dialer moves. */
+  const platformWatchers = new Set<() => void>();
+  const publishListeners: PublishListener[] = [];
 
   function fanOut(payload: unknown): void {
     if (!isStoredEvent(payload)) return;
     const pending = { event: delivered(payload), audience: payload.audience };
     for (const take of subscribers.get(payload.tenantId) ?? []) take(pending);
+    if (OPERATIONS_EVENTS.has(payload.type as LiveEventType)) for (const watch of platformWatchers) watch();
+  }
+
+  /**
+   * Calls `notify` on the first call and then at most once per {@link PLATFORM_NOTICE_MS}: calls in between are
+   * folded into one at the end of the pause, so the last change is never missed.
+   */
+  function throttled(notify: () => void): { call: () => void; cancel: () => void } {
+    let timer: NodeJS.Timeout | null = null;
+    let calledMeanwhile = false;
+    const pause = () => {
+      timer = setTimeout(() => {
+        timer = null;
+        if (!calledMeanwhile) return;
+        calledMeanwhile = false;
+        notify();
+        pause();
+      }, PLATFORM_NOTICE_MS);
+    };
+    return {
+      call() {
+        if (timer) calledMeanwhile = true;
+        else {
+          notify();
+          pause();
+        }
+      },
+      cancel: () => timer && clearTimeout(timer),
+    };
   }
 
   /** This instance listens once its first stream connects; a workers-only process only publishes. */
@@ -89,9 +132,15 @@ export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger
         const seq = await insertEvent(transaction, { tenantId, type: event.type, audience, data: event.data }, at);
         const stored: StoredEvent = { seq, tenantId, type: event.type, audience, data: event.data, at };
         await deps.notifier.publish(EVENTS_CHANNEL, stored, transaction);
+        for (const listener of publishListeners) await listener(tenantId, event, transaction);
       };
       if (trx) await logAndSend(trx);
       else await deps.db.transaction(logAndSend);
+    },
+
+    /** Adds a listener told of every event published from now on, in its publishing transaction. */
+    onPublish(listener: PublishListener): void {
+      publishListeners.push(listener);
     },
 
     /**
@@ -138,6 +187,33 @@ export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger
         if (tenantSubscribers.size === 0 && subscribers.get(subscriber.tenantId) === tenantSubscribers) {
           subscribers.delete(subscriber.tenantId);
         }
+      };
+    },
+
+    /**
+     * Registers a superadmin's platform stream: it is sent 'operations.changed' when any tenant's dialer moves, at most
+     * once per {@link PLATFORM_NOTICE_MS}, while its caller is still a superadmin.
+     */
+    async watchPlatform(subscriber: Omit<EventSubscriber, 'tenantId'>): Promise<() => void> {
+      await listen();
+      let ended = false;
+      const notice = throttled(() => {
+        void subscriber
+          .currentRole()
+          .catch(() => null)
+          .then((role) => {
+            if (ended) return;
+            if (role !== 'superadmin') {
+              ended = true;
+              subscriber.end();
+            } else subscriber.send({ id: '', type: 'operations.changed', data: {}, at: isoNow(deps.clock) });
+          });
+      });
+      platformWatchers.add(notice.call);
+      return () => {
+        ended = true;
+        platformWatchers.delete(notice.call);
+        notice.cancel();
       };
     },
 

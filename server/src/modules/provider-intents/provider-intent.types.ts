@@ -1,3 +1,4 @@
+import type { TransferTarget } from '@shared/domain/transfer-target';
 import type { Knex } from 'knex';
 import type { KnowledgeSource } from '@shared/api/agents.types';
 import type { VoiceKnowledgeRef } from '../../providers/voice/voice.types';
@@ -36,11 +37,19 @@ export interface IntentKinds {
       purpose: string;
       greeting: string;
       closing: string;
+      /** Absent in intents begun before agents had one. */
+      disclosure?: string | null;
       prompt: string | null;
+      /** Absent in intents begun before the agents had limits: the columns' defaults then apply. */
+      silenceTimeoutSeconds?: number;
+      maxCallSeconds?: number;
+      endCallOnHoldMusic?: boolean;
       knowledge: KnowledgeSource | null;
       voiceId: string | null;
       campaignId: string | null;
       number: IntendedNumber | null;
+      /** Absent in intents recorded before agents had transfer targets. */
+      transferTargets?: TransferTarget[];
     };
     refs: { knowledgeRefs?: VoiceKnowledgeRef[]; providerAgentId?: string; numberAssigned?: boolean };
     /** Whether the agent's row exists. */

@@ -140,6 +140,12 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>, tenants:
         },
         series,
         outcomes,
+        transfers: {
+          transferred: outcomes.find((entry) => entry.outcome === 'transferred')?.calls ?? 0,
+          transferMissed: outcomes.find((entry) => entry.outcome === 'transfer_missed')?.calls ?? 0,
+          // Filled by the route, which reads the callbacks.
+          callbacksDue: 0,
+        },
         currency,
       };
     },

@@ -1,4 +1,5 @@
 import type { Tenant } from '@shared/api/tenants.types';
+import type { UpdateTenantRequest } from '@shared/schemas/tenant.schema';
 import type { BillingStatus } from '@shared/domain/roles';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
@@ -25,6 +26,7 @@ import {
   updateBillingStatus,
   updatePlan,
   updateTenantBilling,
+  updateTenantCountry,
   type PlanPricing,
   type PlanRecord,
   type TenantBillingChange,
@@ -113,6 +115,13 @@ export function createTenantsService(deps: Pick<AppDeps, 'db' | 'clock'>, events
     async view(tenantId: string): Promise<Tenant> {
       const { stripeCustomerId: _customer, stripeSubscriptionId: _subscription, ...tenant } = await get(tenantId);
       return tenant;
+    },
+
+    /** Changes what an admin says about the business: its country. */
+    async update(tenantId: string, change: UpdateTenantRequest): Promise<Tenant> {
+      await get(tenantId);
+      await updateTenantCountry(db, tenantId, change.country, isoNow(deps.clock));
+      return this.view(tenantId);
     },
 
     /** The tenant's currency: its plan's, ISO 4217 in lower case. Every amount of the tenant is in it. */

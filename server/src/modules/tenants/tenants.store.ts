@@ -27,6 +27,7 @@ interface TenantRow {
   outbound_calling_enabled: boolean | number;
   subdomain: string | null;
   custom_domain: string | null;
+  country: string;
   created_at: unknown;
 }
 
@@ -80,6 +81,7 @@ function toTenantRecord(row: TenantRow): TenantRecord {
     outboundCallingEnabled: toBool(row.outbound_calling_enabled),
     subdomain: row.subdomain,
     customDomain: row.custom_domain,
+    country: row.country,
     createdAt: toIso(row.created_at),
     stripeCustomerId: row.stripe_customer_id,
     stripeSubscriptionId: row.stripe_subscription_id,
@@ -148,6 +150,10 @@ export async function createTenant(db: Db, input: NewTenant): Promise<string> {
 }
 
 /** A free subdomain derived from the tenant's name: lower-case letters, digits and dashes. */
+export async function updateTenantCountry(db: Db, id: string, country: string, now: string): Promise<void> {
+  await db('tenants').where({ id }).update({ country, updated_at: now });
+}
+
 export async function slugifySubdomain(db: Db, name: string): Promise<string> {
   const base =
     name

@@ -4,7 +4,9 @@ import type { CurrentUsageResponse, UsageHistoryResponse, UsageLimitsResponse } 
 import type { AppDeps } from '../../app-deps';
 import { isoNow, monthKey } from '../../lib/clock';
 import { newId } from '../../lib/ids';
+import { thresholdsCrossed } from '@shared/domain/usage-thresholds';
 import type { TenantsService, UsageTerms } from '../tenants/tenants.service';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 import {
   findMeterReport,
   findUsageMonth,
@@ -46,6 +48,7 @@ const SWEEP_BATCH = 500;
 export function createUsageService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'jobs' | 'payments' | 'config'>,
   tenants: TenantsService,
+  webhooks: Pick<WebhooksService, 'publish'>,
 ) {
   const { db } = deps;
   const reporter = createMeterReporter(deps);
@@ -63,7 +66,8 @@ export function createUsageService(
     /**
      * Adds one call to the tenant's month in `trx`, the transaction that records the call, so a call is counted
      * exactly when it is recorded; with a subscription, its meter event is committed and queued in the same
-     * transaction. An existing month keeps the allowance it started with.
+     * transaction. An existing month keeps the allowance it started with. The call that takes the month past 80 % or
+     * 100 % of its included minutes sends the usage.threshold_reached webhook in the same transaction.
      */
     async recordCall(
       trx: Knex.Transaction,
@@ -76,6 +80,10 @@ export function createUsageService(
       const current = await lockUsageMonth(trx, tenantId, month, usageTerms.minutesIncluded, now);
       const { update, minutes } = monthWithCall(current, call.durationSec, usageTerms);
       await updateUsageMonth(trx, tenantId, month, update, now);
+      for (const percent of thresholdsCrossed(current.minutesUsed, update.minutesUsed, current.minutesIncluded)) {
+        const data = { percent, minutesUsed: update.minutesUsed, minutesIncluded: current.minutesIncluded, month };
+        await webhooks.publish(tenantId, 'usage.threshold_reached', data, trx);
+      }
       if (usageTerms.meteredCustomerId && minutes > 0) {
         const report = {
           id: newId(),

@@ -13,8 +13,11 @@ interface MaybeViaKey {
   viaKey: KeyRights | null;
 }
 
-/** What a member of the user role reaches, in key permissions: reading and writing everything but the team. */
-const USER_ROLE_REACH = API_KEY_PERMISSIONS.filter((permission) => permission !== 'team:manage');
+/** Permissions of routes only admins reach: the team and the webhooks. */
+const ADMIN_ROLE_PERMISSIONS: ReadonlySet<string> = new Set(['team:manage', 'webhooks:manage']);
+
+/** What a member of the user role reaches, in key permissions: reading and writing everything but the admins' parts. */
+const USER_ROLE_REACH = API_KEY_PERMISSIONS.filter((permission) => !ADMIN_ROLE_PERMISSIONS.has(permission));
 
 /**
  * Whether a key may give `role` to a member or an invitee: never a role that reaches more than the key itself. An

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { dialectOf, type Db } from '../../db/database';
 import { DomainError } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
+import type { EventsService } from '../events/events.service';
 import type { AuditService, TenantActor } from '../audit/audit.service';
 import { ensureKeyMayActOn, ensureKeyMayGrant, type KeyRights } from './key-grants';
 import {
@@ -15,6 +16,7 @@ import {
   findUserById,
   insertUsers,
   listTenantMembers,
+  tenantMemberEmails,
   setAccountToken,
   updateMemberRole,
   updatePasswordHash,
@@ -43,7 +45,11 @@ export interface TeamActor extends TenantActor {
 }
 
 /** Users and their membership of a tenant; sign-in and sessions stay with the auth module, which calls this. */
-export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'principals'>, audit: AuditService) {
+export function createUsersService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'principals'>,
+  audit: AuditService,
+  events: Pick<EventsService, 'publish'>,
+) {
   const { db } = deps;
   const now = () => isoNow(deps.clock);
 
@@ -56,6 +62,9 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
   }
 
   return {
+    /** Who these users are to another module's screens: the e-mail of each one still in the tenant. */
+    memberEmails: (tenantId: string, userIds: readonly string[]) => tenantMemberEmails(db, tenantId, userIds),
+
     addToTenant: (trx: Db, tenantId: string, users: NewUser[]) => insertUsers(trx, tenantId, users, now()),
 
     /** One new account in a tenant; an e-mail already registered anywhere is refused, however the race falls. */
@@ -109,6 +118,7 @@ export function createUsersService(deps: Pick<AppDeps, 'db' | 'clock' | 'princip
       if (!(await updateMemberRole(db, actor.tenantId, user.id, role, now()))) throw new DomainError('NOT_FOUND');
       await deps.principals.invalidate({ userId: user.id });
       await audit.byActor('team.member.role-changed', actor, { userId: user.id, from: user.role, to: role });
+      await events.publish(actor.tenantId, { type: 'member.role_changed', data: { userId: user.id, role } });
       return toTeamMember({ ...user, role });
     },
   };

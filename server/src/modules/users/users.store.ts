@@ -187,6 +187,20 @@ export async function listTenantMembers(db: Db, tenantId: string): Promise<UserR
   return rows.map(toUserRecord);
 }
 
+/** The e-mail of each of these users who is a member of the tenant, by user id. */
+export async function tenantMemberEmails(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows: Array<{ id: string; email: string }> = await db('users')
+    .where({ tenant_id: tenantId })
+    .whereIn('id', [...new Set(userIds)])
+    .select('id', 'email');
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
 /** Deletes the member's account; their sessions go with it (refresh-token families cascade). */
 export async function deleteTenantMember(db: Db, tenantId: string, userId: string): Promise<boolean> {
   return (await db('users').where({ id: userId, tenant_id: tenantId, is_tenant_owner: false }).delete()) === 1;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptTurn } from '@shared/api/calls.types';
 import { sentimentAnalysisSchema } from '@shared/schemas/calls.schema';
 import { analyseTranscript } from './offline.analysis';
+import transcripts from './offline.analysis.fixtures.json';
 
 const turn = (role: 'user' | 'agent', message: string, time = 0): TranscriptTurn => ({
   role,
@@ -10,43 +11,14 @@ const turn = (role: 'user' | 'agent', message: string, time = 0): TranscriptTurn
   time_in_call_secs: time,
 });
 
-const POSITIVE = [
-  turn('agent', 'Kia ora, Demo Dental, how can I help?'),
-  turn('user', 'Hi! I love your clinic, the staff were wonderful last time. What time do you open on Saturday?'),
-  turn('agent', 'We open at 9am on Saturdays and close at 1pm.'),
-  turn('user', 'Perfect, thank you so much, that is great.'),
-  turn('agent', 'Thanks for calling, have a great day!'),
-];
-
-const NEGATIVE = [
-  turn('agent', 'Hello, Demo Dental.'),
-  turn('user', 'I am really angry. The filling was terrible and my tooth still hurts. This is awful.'),
-  turn('agent', 'I am sorry to hear that. I can book you in with the dentist tomorrow at 10.'),
-  turn('user', 'Fine. That was a horrible experience.'),
-  turn('agent', 'We will see you tomorrow. Goodbye.'),
-];
-
-const NEUTRAL = [
-  turn('agent', 'Hello, Demo Dental.'),
-  turn('user', 'I am calling to confirm my appointment on Tuesday.'),
-  turn('agent', 'Your appointment on Tuesday at 3pm is confirmed.'),
-  turn('user', 'Okay.'),
-  turn('agent', 'Thanks for calling, goodbye.'),
-];
-
-const UNANSWERED = [
-  turn('agent', 'Hello, Demo Dental.'),
-  turn('user', 'Do you take children as patients? And how much is a check-up?'),
-  turn('agent', "I'm not sure about that."),
-  turn('user', 'Where do I park?'),
-  turn('agent', 'Hmm.'),
-];
-
-const OPT_OUT = [
-  turn('agent', 'Hi, this is Demo Dental calling about your check-up reminder.'),
-  turn('user', 'Please stop calling me. Remove me from your calling list.'),
-  turn('agent', 'Understood, sorry for the bother. Goodbye.'),
-];
+/** Calls to a dental clinic, one per kind of caller the analyser tells apart. */
+const {
+  positive: POSITIVE,
+  negative: NEGATIVE,
+  neutral: NEUTRAL,
+  unanswered: UNANSWERED,
+  'opt-out': OPT_OUT,
+} = transcripts as Record<keyof typeof transcripts, TranscriptTurn[]>;
 
 describe('offline call analyser', () => {
   it('finds a positive caller and an answered question', () => {

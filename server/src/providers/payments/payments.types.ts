@@ -1,5 +1,5 @@
 /** The payments provider (Stripe): what the product needs of it, in its own words. Amounts are integer cents. */
-import type { PaymentMethodSummary, SubscriptionStatus } from '@shared/api/billing.types';
+import type { InvoiceSummary, PaymentMethodSummary, SubscriptionStatus } from '@shared/api/billing.types';
 
 export type { PaymentMethodSummary, SubscriptionStatus };
 
@@ -83,13 +83,30 @@ export interface PaymentsProvider {
   readonly sandboxApiBase: string | null;
 
   /** One customer per tenant, however often asked (idempotency key per tenant). */
-  createCustomer(input: { tenantId: string; name: string; email: string | null }): Promise<string>;
+  createCustomer(input: {
+    tenantId: string;
+    name: string;
+    email: string | null;
+    /** Test mode only: the customer lives on this test clock (the demo's history of invoices). */
+    testClockId?: string;
+  }): Promise<string>;
+  /** Test mode only: a test clock frozen at `frozenTime` (epoch seconds); its id. */
+  createTestClock(frozenTime: number): Promise<string>;
+  /**
+   * Test mode only: moves a test clock forward, closing the billing periods it passes (invoices, charges); resolves
+   * once the provider has done so.
+   */
+  advanceTestClock(testClockId: string, frozenTime: number): Promise<void>;
+  /** Test mode only: the account's test clocks and the time each is frozen at (epoch seconds). */
+  listTestClocks(): Promise<Array<{ id: string; frozenTime: number }>>;
   createSetupIntent(customerId: string): Promise<SetupIntentView>;
   retrieveSetupIntent(setupIntentId: string): Promise<SetupIntentView>;
   /** Confirms on the server with a payment method id, as Stripe's test mode allows (`pm_card_visa`): demos only. */
   confirmSetupIntent(setupIntentId: string, paymentMethodId: string): Promise<SetupIntentView>;
   /** The customer's cards, the default one marked. */
   listPaymentMethods(customerId: string): Promise<PaymentMethodSummary[]>;
+  /** The customer's latest invoices, newest first. */
+  listInvoices(customerId: string, limit: number): Promise<InvoiceSummary[]>;
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
 
   /** Creates the meter once; `existingMeterId` is reused when given. */

@@ -11,8 +11,10 @@ export interface StripePaymentsOptions {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** Stripe's own API unless given: the sandbox emulator's address. */
-  endpoint?: { host: string; port: number; protocol: 'http' | 'https'; baseUrl: string };
+  /** Stripe's own API unless given: the sandbox emulator's origin, or another Stripe-compatible host. */
+  endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** The sandbox emulator's address, where the sandbox's test-card form confirms; null with Stripe.js. */
+  sandboxApiBase?: string;
   maxNetworkRetries?: number;
 }
 
@@ -27,7 +29,7 @@ export function createStripePaymentsProvider(options: StripePaymentsOptions): Pa
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
-    sandboxApiBase: options.endpoint?.baseUrl ?? null,
+    sandboxApiBase: options.sandboxApiBase ?? null,
     ...stripeCustomers(stripe),
     ...stripeSetupIntents(stripe),
     ...stripeMeters(stripe),

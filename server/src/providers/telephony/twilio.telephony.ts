@@ -15,7 +15,7 @@ import {
 export interface TwilioTelephonyOptions {
   accountSid: string;
   authToken: string;
-  /** Twilio's own hosts by default; the sandbox emulator's address in demos and tests. */
+  /** Twilio's own hosts by default; another address (the sandbox's emulator, a proxy) keeps Twilio's paths under it. */
   baseUrl?: string;
 }
 
@@ -33,7 +33,10 @@ export class BaseUrlRequestClient extends twilio.RequestClient {
 
   override request<TData>(options: RequestClient.RequestOptions<TData>) {
     const original = new URL(options.uri);
-    const target = new URL(`${original.pathname}${original.search}`, this.baseUrl);
+    const target = new URL(this.baseUrl);
+    // Under the base URL's own path, if it has one (a sandbox serving several vendors on one origin).
+    target.pathname = `${this.baseUrl.pathname.replace(/\/+$/, '')}${original.pathname}`;
+    target.search = original.search;
     return super.request<TData>({ ...options, uri: target.toString() });
   }
 }
@@ -42,6 +45,7 @@ export class BaseUrlRequestClient extends twilio.RequestClient {
 const KNOWN_CODES: Record<number, { message: string; code: ProviderErrorCode }> = {
   20003: { message: 'Telephony provider rejected our credentials', code: 'PROVIDER_UNAVAILABLE' },
   20404: { message: 'Phone number not found at the telephony provider', code: 'PROVIDER_NOT_FOUND' },
+  21211: { message: 'The called number is not a valid destination', code: 'PROVIDER_REJECTED' },
   21421: { message: 'That phone number is not valid', code: 'PROVIDER_REJECTED' },
   21422: { message: 'That phone number is no longer available. Please choose another.', code: 'PROVIDER_CONFLICT' },
   21452: { message: 'No phone numbers are available in that area', code: 'PROVIDER_CONFLICT' },

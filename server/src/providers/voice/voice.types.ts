@@ -1,3 +1,8 @@
+import type { CallOutcome } from '@shared/domain/call-outcomes';
+import type { ScreeningBotTreatment } from '@shared/domain/machine-handling';
+
+export type { CallOutcome } from '@shared/domain/call-outcomes';
+
 /** The voice-agent provider (ElevenLabs Agents): what the product needs of it, in its own words. */
 
 export interface VoiceKnowledgeRef {
@@ -14,8 +19,38 @@ export interface VoiceAgentConfig {
   /** The vendor's voice id (voices.elevenlabs_id), or null for the vendor's default. */
   voiceId: string | null;
   knowledgeBase: VoiceKnowledgeRef[];
+  /** Numbers the agent may transfer a caller to (the vendor's transfer_to_number tool); empty for none. */
+  transfers?: VoiceTransfer[];
   /** Tags that tie the vendor's agent back to us, e.g. `tenant:<id>` and `agent:<id>`. */
   tags: string[];
+  /** Limits that protect the bill: hang up after this many seconds of silence, and after this long in all. */
+  limits?: VoiceCallLimits;
+}
+
+export interface VoiceCallLimits {
+  silenceTimeoutSeconds: number;
+  maxCallSeconds: number;
+  /** End the call when the callee puts the agent on hold music. */
+  endCallOnHoldMusic: boolean;
+}
+
+/** One number the agent may transfer to, and when, in words (conference: the agent stays until the target answers). */
+export interface VoiceTransfer {
+  phoneNumber: string;
+  condition: string;
+  transferType: 'conference' | 'sip_refer';
+  /** How long the target may ring before the transfer gives up. */
+  ringTimeoutSecs: number;
+}
+
+/** What the vendor reports of a transfer the agent attempted during a call. */
+export interface VoiceTransferAttempt {
+  toNumber: string;
+  /** Seconds the transfer tool ran: the ringing until the target answered or the attempt gave up. */
+  ringSecs: number;
+  answered: boolean;
+  /** Seconds into the call the transfer began. */
+  atSecs: number;
 }
 
 export interface VoiceTranscriptTurn {
@@ -24,7 +59,17 @@ export interface VoiceTranscriptTurn {
   timeInCallSecs: number;
 }
 
-export type CallOutcome = 'answered' | 'voicemail' | 'busy' | 'no_answer' | 'failed';
+/**
+ * What answer classification found, with its evidence: the answering-machine verdict (Twilio's `AnsweredBy` words, or
+ * the voicemail tool's reason) and whether a message was left.
+ */
+export interface MachineDetection {
+  answeredBy: string | null;
+  /** The voicemail tool was invoked (ElevenLabs `voicemail_detection`). */
+  voicemailToolCalled: boolean;
+  /** The message the tool left, when it left one. */
+  voicemailMessage: string | null;
+}
 
 export interface VoiceConversation {
   conversationId: string;
@@ -43,11 +88,18 @@ export interface VoiceConversation {
   outcome: CallOutcome;
   transcript: VoiceTranscriptTurn[];
   analysis: { transcriptSummary: string; callSuccessful: 'success' | 'failure' | 'unknown' } | null;
+  /** A shareable address of the recording, where the vendor gives one. */
   recordingUrl: string | null;
+  /** Whether the vendor holds audio of the call (served through its API even without an address). */
+  hasRecording: boolean;
   /** Why the call ended, in the vendor's words, where it says. */
   terminationReason?: string | null;
   /** The reference the caller gave the conversation when it started it (our call attempt's id). */
   userId?: string | null;
+  /** The transfer the agent attempted, if any (the last one when several). */
+  transfer?: VoiceTransferAttempt | null;
+  /** Answer classification, where the vendor reports one (outbound calls). */
+  machine?: MachineDetection | null;
 }
 
 /** A conversation's recording, streamed from the vendor. */
@@ -69,6 +121,8 @@ export interface OutboundCallRequest {
   overrides?: { prompt?: string; firstMessage?: string };
   /** Ties the conversation to our record of the call (the attempt id). */
   userId?: string;
+  /** What the agent does when a machine answers: the message to leave (filled for this contact), or null to hang up. */
+  machineHandling?: { voicemailMessage: string | null; screeningBot: ScreeningBotTreatment };
 }
 
 export interface BatchCallRequest {
@@ -78,7 +132,10 @@ export interface BatchCallRequest {
   /** Unix seconds; now when absent. */
   scheduledTimeUnix?: number;
   recipients: Array<
-    Pick<OutboundCallRequest, 'dynamicVariables' | 'overrides'> & { phoneNumber: string; userId: string }
+    Pick<OutboundCallRequest, 'dynamicVariables' | 'overrides' | 'machineHandling'> & {
+      phoneNumber: string;
+      userId: string;
+    }
   >;
 }
 
@@ -130,6 +187,11 @@ export interface VoiceProvider {
   getConversation(conversationId: string): Promise<VoiceConversation>;
   /** The conversation's recording as the vendor streams it, or null when it has none. */
   getConversationAudio(conversationId: string): Promise<VoiceAudio | null>;
+  /**
+   * Deletes the conversation at the vendor, its recording and transcript with it (a retention purge); one the vendor
+   * no longer has counts as deleted.
+   */
+  deleteConversation(conversationId: string): Promise<void>;
   startOutboundCall(input: OutboundCallRequest): Promise<{ conversationId: string; callSid: string | null }>;
   /**
    * The conversations started with this user id (we pass the call attempt's id), so an attempt whose placing was cut

@@ -6,6 +6,7 @@ import { requestedPage } from './cursor-page';
 import {
   deepMerge,
   detailError,
+  E164,
   isObject,
   jsonBody,
   notFound,
@@ -34,8 +35,79 @@ function agentView(state: ElevenLabsState, agent: AgentRecord) {
   };
 }
 
+const TRANSFER_TYPES = ['conference', 'sip_refer'];
+
+/**
+ * What is wrong with the agent's transfer_to_number system tool, by the vendor document's TransferToNumberToolConfig
+ * (each transfer a condition and a phone or SIP destination, conference or SIP REFER), as its 422 lists it.
+ */
+function transferToolProblems(config: Json): Array<{ field: string; msg: string; type: string }> {
+  const tools = objectAt(config, 'agent', 'prompt', 'built_in_tools');
+  const tool = tools?.transfer_to_number;
+  if (tool === undefined || tool === null) return [];
+  const at = 'conversation_config.agent.prompt.built_in_tools.transfer_to_number';
+  if (!isObject(tool)) return [{ field: at, msg: 'Input should be a valid dictionary', type: 'dict_type' }];
+  const problems: Array<{ field: string; msg: string; type: string }> = [];
+  if (typeof tool.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name)) {
+    problems.push({ field: `${at}.name`, msg: 'String should match pattern', type: 'string_pattern_mismatch' });
+  }
+  const params = objectAt(tool, 'params');
+  if (params?.system_tool_type !== 'transfer_to_number') {
+    problems.push({
+      field: `${at}.params.system_tool_type`,
+      msg: 'Input tag does not match',
+      type: 'union_tag_invalid',
+    });
+    return problems;
+  }
+  if (!Array.isArray(params.transfers)) {
+    problems.push({ field: `${at}.params.transfers`, msg: 'Field required', type: 'missing' });
+    return problems;
+  }
+  params.transfers.forEach((transfer, index) => {
+    const path = `${at}.params.transfers.${index}`;
+    if (!isObject(transfer)) {
+      problems.push({ field: path, msg: 'Input should be a valid dictionary', type: 'dict_type' });
+      return;
+    }
+    if (typeof transfer.condition !== 'string') {
+      problems.push({ field: `${path}.condition`, msg: 'Field required', type: 'missing' });
+    }
+    if (transfer.transfer_type !== undefined && !TRANSFER_TYPES.includes(String(transfer.transfer_type))) {
+      problems.push({
+        field: `${path}.transfer_type`,
+        msg: "Input should be 'conference' or 'sip_refer'",
+        type: 'enum',
+      });
+    }
+    // The document lets the destination be absent or null (the deprecated `phone_number` then names it).
+    const destination = transfer.transfer_destination;
+    const valid =
+      destination === undefined ||
+      destination === null ||
+      (isObject(destination) &&
+        ((destination.type === 'phone' &&
+          typeof destination.phone_number === 'string' &&
+          E164.test(destination.phone_number)) ||
+          (destination.type === 'sip_uri' && typeof destination.sip_uri === 'string')));
+    if (!valid) {
+      problems.push({
+        field: `${path}.transfer_destination`,
+        msg: 'Invalid transfer destination',
+        type: 'value_error',
+      });
+    }
+  });
+  return problems;
+}
+
 /** Checks what an agent body points at, as the vendor does: known voices and existing documents. */
 function checkAgentReferences(ctx: Context, state: ElevenLabsState, config: Json): boolean {
+  const transferProblems = transferToolProblems(config);
+  if (transferProblems.length) {
+    validationFailed(ctx, transferProblems);
+    return false;
+  }
   const voiceId = objectAt(config, 'tts')?.voice_id;
   if (typeof voiceId === 'string' && !isKnownVoice(voiceId)) {
     detailError(ctx, 400, 'voice_not_found', `A voice with voice_id ${voiceId} was not found.`);

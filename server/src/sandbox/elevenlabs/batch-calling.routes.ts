@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
-import { outboundOutcome } from '../call-script';
+import { answerScenario, outcomeWithHandling } from '../call-script';
 import type { WireConversation } from '../call.simulator';
 import type { EmulatorRoute } from '../emulator-route';
 import { vendorId } from '../vendor-ids';
-import { MAX_CONCURRENT_CALLS, outboundCallProfile } from './calls.routes';
-import { requestedPage } from './cursor-page';
+import { callHandlingOf, MAX_CONCURRENT_CALLS, outboundCallProfile } from './calls.routes';
+import { cursorPage, type PageKey } from './cursor-page';
 import {
   E164,
   isObject,
@@ -177,15 +177,38 @@ function getBatch(ctx: Context, state: ElevenLabsState): void {
   ctx.body = batchView(state, batch, true);
 }
 
+/** The spec's default page; `limit` has no documented ceiling, so one is ours. */
+const BATCH_PAGE_DEFAULT = 100;
+const BATCH_PAGE_MAX = 1000;
+
+const batchKey = (batch: BatchRecord): PageKey => [batch.created_at_unix, batch.id];
+
+/**
+ * `GET /v1/convai/batch-calling/workspace?limit&last_doc`: unlike the other lists (`page_size`, `cursor`), this one
+ * pages by document: `next_doc` is the last batch of the page, sent back as `last_doc` for the next one.
+ */
 function listBatches(ctx: Context, state: ElevenLabsState): void {
   const agentId = queryValue(ctx, 'agent_id');
+  const rawLimit = queryValue(ctx, 'limit');
+  const limit = rawLimit === undefined ? BATCH_PAGE_DEFAULT : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1) {
+    return validationFailed(
+      ctx,
+      [{ field: 'limit', msg: 'Input should be a valid integer', type: 'int_parsing' }],
+      'query',
+    );
+  }
+  const lastDoc = queryValue(ctx, 'last_doc');
+  const after = lastDoc === undefined ? undefined : state.batches.get(lastDoc);
+  if (lastDoc !== undefined && !after) {
+    return validationFailed(ctx, [{ field: 'last_doc', msg: 'Unknown document', type: 'value_error' }], 'query');
+  }
   const matching = state.batches.all().filter((batch) => !agentId || batch.agent_id === agentId);
-  const result = requestedPage(ctx, matching, (batch) => [batch.created_at_unix, batch.id]);
-  if (!result) return;
+  const page = cursorPage(matching, batchKey, after ? batchKey(after) : null, Math.min(limit, BATCH_PAGE_MAX));
   ctx.body = {
-    batch_calls: result.items.map((batch) => batchView(state, batch, false)),
-    next_doc: result.next_cursor,
-    has_more: result.has_more,
+    batch_calls: page.items.map((batch) => batchView(state, batch, false)),
+    next_doc: page.has_more ? (page.items.at(-1)?.id ?? null) : null,
+    has_more: page.has_more,
   };
 }
 
@@ -235,14 +258,18 @@ export function dispatchDueBatches(state: ElevenLabsState): void {
     const recipients = batch.recipients.map((recipient) => {
       if (recipient.conversation_id || recipient.cancelled || !agent || !number) return recipient;
       if (state.calls.running() >= MAX_CONCURRENT_CALLS) return recipient;
+      const handling = callHandlingOf(agent, objectAt(recipient.client_data, 'dynamic_variables') ?? {});
       const started = state.calls.startCall({
         ...outboundCallProfile(agent, recipient.client_data),
         direction: 'outbound',
         phoneNumber: { phoneNumberId: number.phone_number_id, phoneNumber: number.phone_number },
         externalNumber: recipient.phone_number,
         dynamicVariables: objectAt(recipient.client_data, 'dynamic_variables') ?? {},
-        outcome: outboundOutcome(recipient.phone_number),
+        outcome: outcomeWithHandling(recipient.phone_number, handling),
+        answer: answerScenario(recipient.phone_number),
+        handling,
         userId: typeof recipient.client_data.user_id === 'string' ? recipient.client_data.user_id : null,
+        batchCall: { batch_call_id: batch.id, batch_call_recipient_id: recipient.id },
       });
       return { ...recipient, conversation_id: started.conversationId, updated_at_unix: now };
     });

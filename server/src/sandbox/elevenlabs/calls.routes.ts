@@ -1,12 +1,21 @@
 import type { Context } from 'koa';
 import { DomainError } from '../../domain/domain-error';
 import { dataCollectionItems, evaluationCriteria } from '../call-analysis';
-import { outboundOutcome } from '../call-script';
+import {
+  answerScenario,
+  DEFAULT_CALL_HANDLING,
+  fillVariables,
+  invalidDestinationMessage,
+  isInvalidDestination,
+  outcomeWithHandling,
+  type CallHandling,
+} from '../call-script';
 import type { SimulatedCallRequest } from '../call.simulator';
 import type { EmulatorRoute } from '../emulator-route';
 import {
   detailError,
   E164,
+  isObject,
   jsonBody,
   missingFields,
   notFound,
@@ -41,7 +50,23 @@ function agentCallProfile(agent: AgentRecord): SimulatedCallRequest['agent'] {
     prompt: typeof prompt === 'string' ? prompt : '',
     dataCollection: dataCollectionItems(agent.platform_settings.data_collection),
     evaluationCriteria: evaluationCriteria(objectAt(agent.platform_settings, 'evaluation')?.criteria),
+    ...transferProfile(agent),
   };
+}
+
+/** The agent's transfer_to_number tool as a call meets it: its numbers and conditions, and its response timeout. */
+function transferProfile(agent: AgentRecord): Pick<SimulatedCallRequest['agent'], 'transfers' | 'transferTimeoutSecs'> {
+  const tool = objectAt(agent.conversation_config, 'agent', 'prompt', 'built_in_tools', 'transfer_to_number');
+  const params = objectAt(tool, 'params');
+  const transfers = (Array.isArray(params?.transfers) ? params.transfers : []).flatMap((entry) => {
+    if (!isObject(entry)) return [];
+    const destination = objectAt(entry, 'transfer_destination');
+    const phoneNumber = destination?.phone_number ?? entry.phone_number;
+    if (typeof phoneNumber !== 'string') return [];
+    return [{ phoneNumber, condition: typeof entry.condition === 'string' ? entry.condition : '' }];
+  });
+  const timeout = tool?.response_timeout_secs;
+  return { transfers, ...(typeof timeout === 'number' ? { transferTimeoutSecs: timeout } : {}) };
 }
 
 /** The agent as an outbound call meets it: the caller's per-call overrides of its first message and prompt applied. */
@@ -61,6 +86,39 @@ export function outboundCallProfile(
   };
 }
 
+const secondsAt = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+
+/**
+ * How the agent meets a machine and where its limits lie, as the vendor would play them: the message its
+ * `voicemail_detection` tool is configured with (dynamic variables filled in), whether the call's variables say a
+ * call screener is a person (the tool's description tells the agent so), its silence timeout and maximum length.
+ */
+export function callHandlingOf(agent: AgentRecord, dynamicVariables: Record<string, unknown>): CallHandling {
+  const tool = objectAt(
+    agent.conversation_config,
+    'agent',
+    'prompt',
+    'built_in_tools',
+    'voicemail_detection',
+    'params',
+  );
+  const configured = typeof tool?.voicemail_message === 'string' ? tool.voicemail_message : '';
+  const message = fillVariables(configured, dynamicVariables).trim();
+  return {
+    voicemailMessage: message && !/\{\{/.test(message) ? message : null,
+    screeningBot: dynamicVariables.parley_screening_bot === 'machine' ? 'machine' : 'human',
+    silenceTimeoutSeconds: secondsAt(
+      objectAt(agent.conversation_config, 'turn')?.silence_end_call_timeout,
+      DEFAULT_CALL_HANDLING.silenceTimeoutSeconds,
+    ),
+    maxCallSeconds: secondsAt(
+      objectAt(agent.conversation_config, 'conversation')?.max_duration_seconds,
+      DEFAULT_CALL_HANDLING.maxCallSeconds,
+    ),
+  };
+}
+
 function outboundCall(ctx: Context, state: ElevenLabsState): void {
   const body = jsonBody(ctx);
   const missing = missingFields(body, ['agent_id', 'agent_phone_number_id', 'to_number']);
@@ -76,18 +134,27 @@ function outboundCall(ctx: Context, state: ElevenLabsState): void {
   if (!number.supports_outbound) {
     return detailError(ctx, 400, 'outbound_not_supported', 'This phone number does not make outbound calls.');
   }
+  if (isInvalidDestination(toNumber)) {
+    // The call is placed through the imported Twilio number, and Twilio's refusal comes back as the vendor's 400
+    // (the `{detail:{status,message}}` shape of its other 400s; the status word is ours, the spec names none).
+    return detailError(ctx, 400, 'invalid_phone_number', invalidDestinationMessage(toNumber));
+  }
   if (state.calls.running() >= MAX_CONCURRENT_CALLS) {
     return detailError(ctx, 429, 'too_many_concurrent_requests', 'Too many calls are running at once.');
   }
   const clientData = objectAt(body, 'conversation_initiation_client_data');
   const userId = typeof clientData?.user_id === 'string' ? clientData.user_id : null;
+  const dynamicVariables = objectAt(body, 'conversation_initiation_client_data', 'dynamic_variables') ?? {};
+  const handling = callHandlingOf(agent, dynamicVariables);
   const started = state.calls.startCall({
     ...outboundCallProfile(agent, clientData),
     direction: 'outbound',
     phoneNumber: { phoneNumberId: number.phone_number_id, phoneNumber: number.phone_number },
     externalNumber: toNumber,
-    dynamicVariables: objectAt(body, 'conversation_initiation_client_data', 'dynamic_variables') ?? {},
-    outcome: outboundOutcome(toNumber),
+    dynamicVariables,
+    outcome: outcomeWithHandling(toNumber, handling),
+    answer: answerScenario(toNumber),
+    handling,
     userId,
   });
   // `callSid` really is camelCase on the vendor's wire, beside snake_case `conversation_id`.

@@ -25,7 +25,7 @@ function decodeCursor(cursor: string): PageKey | null {
 }
 
 /** Newest-first pages with an opaque cursor that stays valid while items are added or removed. */
-function cursorPage<T>(items: T[], key: (item: T) => PageKey, after: PageKey | null, size: number) {
+export function cursorPage<T>(items: T[], key: (item: T) => PageKey, after: PageKey | null, size: number) {
   const sorted = [...items].sort((a, b) => {
     const [ka, ia] = key(a);
     const [kb, ib] = key(b);

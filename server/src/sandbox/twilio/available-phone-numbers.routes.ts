@@ -1,10 +1,16 @@
 import type { Context } from 'koa';
 import type { EmulatorRoute } from '../emulator-route';
-import { isInventoryCountry, searchInventory, type InventoryNumber } from '../number-inventory';
+import {
+  isInventoryCountry,
+  searchInventory,
+  sellsNumberType,
+  type InventoryNumber,
+  type NumberType,
+} from '../number-inventory';
 import { API_VERSION, listPage, queryFlag, queryString, requestedPageSize, resourceNotFound } from './twilio.http';
 import type { TwilioState } from './twilio.state';
 
-/** Numbers for sale: `/Accounts/{AC}/AvailablePhoneNumbers/{CountryCode}/Local.json`. */
+/** Numbers for sale: `/Accounts/{AC}/AvailablePhoneNumbers/{CountryCode}/{Local|Mobile|TollFree}.json`. */
 
 /**
  * Where Twilio's own descriptions disagree we follow the `twilio` SDK production uses: latitude and longitude are
@@ -29,27 +35,31 @@ function availableNumberBody(entry: InventoryNumber) {
   };
 }
 
-function searchLocal(ctx: Context, state: TwilioState): void {
-  const country = ctx.params.country ?? '';
-  if (!isInventoryCountry(country)) return resourceNotFound(ctx);
-  const found = searchInventory(
-    country,
-    {
-      areaCode: queryString(ctx, 'AreaCode'),
-      contains: queryString(ctx, 'Contains'),
-      voiceEnabled: queryFlag(ctx, 'VoiceEnabled'),
-      smsEnabled: queryFlag(ctx, 'SmsEnabled'),
-      limit: requestedPageSize(ctx),
-    },
-    state.ownsNumber,
-  );
-  ctx.body = listPage(ctx, 'available_phone_numbers', found.map(availableNumberBody));
+/** A type the country does not sell (US Mobile) is a resource that is not there, as on the real API. */
+function searchNumbers(type: NumberType) {
+  return (ctx: Context, state: TwilioState): void => {
+    const country = ctx.params.country ?? '';
+    if (!isInventoryCountry(country) || !sellsNumberType(country, type)) return resourceNotFound(ctx);
+    const found = searchInventory(
+      country,
+      type,
+      {
+        areaCode: queryString(ctx, 'AreaCode'),
+        contains: queryString(ctx, 'Contains'),
+        voiceEnabled: queryFlag(ctx, 'VoiceEnabled'),
+        smsEnabled: queryFlag(ctx, 'SmsEnabled'),
+        limit: requestedPageSize(ctx),
+      },
+      state.ownsNumber,
+    );
+    ctx.body = listPage(ctx, 'available_phone_numbers', found.map(availableNumberBody));
+  };
 }
 
-export const availablePhoneNumberRoutes: ReadonlyArray<EmulatorRoute<TwilioState>> = [
-  {
-    method: 'get',
-    path: `/${API_VERSION}/Accounts/:accountSid/AvailablePhoneNumbers/:country/Local.json`,
-    handle: searchLocal,
-  },
-];
+const NUMBER_TYPES: readonly NumberType[] = ['Local', 'Mobile', 'TollFree'];
+
+export const availablePhoneNumberRoutes: ReadonlyArray<EmulatorRoute<TwilioState>> = NUMBER_TYPES.map((type) => ({
+  method: 'get',
+  path: `/${API_VERSION}/Accounts/:accountSid/AvailablePhoneNumbers/:country/${type}.json`,
+  handle: searchNumbers(type),
+}));

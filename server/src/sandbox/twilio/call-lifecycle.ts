@@ -49,6 +49,8 @@ export interface NewCall {
   outcome: SimulatedOutcome;
   /** Simulated talk time when the caller already knows it (the conversation it carries); seeded otherwise. */
   talkSecs?: number;
+  /** The answering-machine verdict when the caller already knows it (the conversation it carries). */
+  answeredBy?: string | null;
   machineDetection?: MachineDetection | null;
   /** How long the callee's phone may ring before Twilio gives up (Twilio's `Timeout`, 60 by default). */
   timeoutSecs?: number;
@@ -291,7 +293,10 @@ export function createCallLedger(options: {
         direction: input.direction,
         phoneNumberSid: input.phoneNumberSid,
         outcome: input.outcome,
-        answeredBy: detectedAnswerer(input.outcome, input.machineDetection ?? null, sid),
+        answeredBy:
+          input.answeredBy !== undefined
+            ? input.answeredBy
+            : detectedAnswerer(input.outcome, input.machineDetection ?? null, sid),
         createdAtMs,
         ringingAtMs: createdAtMs + Math.round(callDelayMs * RINGING_AT),
         answeredAtMs: connects ? createdAtMs + Math.round(callDelayMs * ANSWERED_AT) : null,

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { outboundOutcome } from '../call-script';
+import { invalidDestinationMessage, isInvalidDestination, outboundOutcome } from '../call-script';
 import type { EmulatorRoute } from '../emulator-route';
 import {
   answeredByAt,
@@ -140,7 +140,7 @@ function placeCall(ctx: Context, state: TwilioState): void {
   const to = formValue(body, 'To');
   const from = formValue(body, 'From');
   if (!to) return twilioError(ctx, 400, 21201, "No 'To' number is specified");
-  if (!E164.test(to)) return twilioError(ctx, 400, 21211, `Invalid 'To' Phone Number: ${to}`);
+  if (!E164.test(to) || isInvalidDestination(to)) return twilioError(ctx, 400, 21211, invalidDestinationMessage(to));
   if (!from) return twilioError(ctx, 400, 21213, "'From' phone number is required");
   if (!E164.test(from)) return twilioError(ctx, 400, 21212, `Invalid 'From' Phone Number: ${from}`);
   const number = state.numbers.all().find((entry) => entry.phoneNumber === from);

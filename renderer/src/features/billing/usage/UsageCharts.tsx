@@ -1,5 +1,5 @@
 import type { CostProjection, UsageRecord } from '@shared/api/usage.types';
-import { formatMoney } from '@shared/domain/format';
+import { formatMoney, formatCount } from '@shared/domain/format';
 import { minorUnitDigits } from '@shared/domain/money';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -53,10 +53,10 @@ export function CurrentBreakdown({ usage }: { usage: UsageRecord }) {
         )}
       </Box>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        <Figure label="Minutes used" value={`${usage.minutesUsed} min`} size="small" />
-        <Figure label="Included in plan" value={`${usage.minutesIncluded} min`} size="small" />
-        <Figure label="Overage" value={`${usage.minutesBillable} min`} size="small" />
-        <Figure label="Remaining" value={`${remaining} min`} size="small" />
+        <Figure label="Minutes used" value={`${formatCount(usage.minutesUsed)} min`} size="small" />
+        <Figure label="Included in plan" value={`${formatCount(usage.minutesIncluded)} min`} size="small" />
+        <Figure label="Overage" value={`${formatCount(usage.minutesBillable)} min`} size="small" />
+        <Figure label="Remaining" value={`${formatCount(remaining)} min`} size="small" />
       </Box>
     </Box>
   );
@@ -97,10 +97,14 @@ export function CostEstimation({ projection, currency }: { projection: CostProje
       <Figure label="Daily average" value={`${projection.dailyAverage.toFixed(1)} min`} size="large" />
       <Figure
         label="Projected monthly usage"
-        value={`${Math.round(projection.projectedMonthlyUsage)} min`}
+        value={`${formatCount(Math.round(projection.projectedMonthlyUsage))} min`}
         size="large"
       />
-      <Figure label="Projected overage" value={`${Math.round(projection.projectedOverage)} min`} size="large" />
+      <Figure
+        label="Projected overage"
+        value={`${formatCount(Math.round(projection.projectedOverage))} min`}
+        size="large"
+      />
       <Figure
         label="Projected overage cost"
         value={formatMoney(projection.projectedOverageCost, currency)}

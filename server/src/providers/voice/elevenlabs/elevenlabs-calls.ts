@@ -6,21 +6,45 @@ import { callElevenLabs } from './elevenlabs-errors';
 
 const AGENT_OR_NUMBER_NOT_FOUND = 'Voice agent or phone number not found at the provider';
 
-/** Per-call data: the contact's variables, its overrides of the agent's prompt and first message, our reference. */
+/**
+ * The dynamic variables that carry a campaign's machine handling into the call. Every agent's `voicemail_detection`
+ * tool speaks `{{parley_voicemail_message}}` (elevenlabs-agents.ts): the vendor lets a call override only the prompt,
+ * first message, language and voice, so the per-contact message reaches the tool as a dynamic variable; empty means
+ * no message, and the vendor's tool then ends the call at once.
+ */
+export const MACHINE_VARIABLES = {
+  voicemailMessage: 'parley_voicemail_message',
+  screeningBot: 'parley_screening_bot',
+} as const;
+
+function machineVariables(machineHandling: OutboundCallRequest['machineHandling']): Record<string, string> {
+  if (!machineHandling) return {};
+  return {
+    [MACHINE_VARIABLES.voicemailMessage]: machineHandling.voicemailMessage ?? '',
+    [MACHINE_VARIABLES.screeningBot]: machineHandling.screeningBot,
+  };
+}
+
+/**
+ * Per-call data: the contact's variables, its overrides of the agent's prompt and first message, what to do on a
+ * machine, our reference.
+ */
 export function clientDataOf({
-  dynamicVariables,
+  dynamicVariables: contactVariables,
   overrides,
   userId,
+  machineHandling,
 }: Pick<
   OutboundCallRequest,
-  'dynamicVariables' | 'overrides' | 'userId'
+  'dynamicVariables' | 'overrides' | 'userId' | 'machineHandling'
 >): ElevenLabs.ConversationInitiationClientDataRequestInput {
+  const dynamicVariables = { ...contactVariables, ...machineVariables(machineHandling) };
   const agent = {
     ...(overrides?.firstMessage ? { firstMessage: overrides.firstMessage } : {}),
     ...(overrides?.prompt ? { prompt: { prompt: overrides.prompt } } : {}),
   };
   return {
-    ...(dynamicVariables && Object.keys(dynamicVariables).length > 0 ? { dynamicVariables } : {}),
+    ...(Object.keys(dynamicVariables).length > 0 ? { dynamicVariables } : {}),
     ...(Object.keys(agent).length > 0 ? { conversationConfigOverride: { agent } } : {}),
     ...(userId ? { userId } : {}),
   };
@@ -31,8 +55,16 @@ export function elevenLabsCalls(
   convai: ConvAi,
 ): Pick<VoiceProvider, 'startOutboundCall' | 'submitBatchCall' | 'getBatchCall'> {
   return {
-    async startOutboundCall({ agentId, agentPhoneNumberId, toNumber, dynamicVariables, overrides, userId }) {
-      const clientData = clientDataOf({ dynamicVariables, overrides, userId });
+    async startOutboundCall({
+      agentId,
+      agentPhoneNumberId,
+      toNumber,
+      dynamicVariables,
+      overrides,
+      userId,
+      machineHandling,
+    }) {
+      const clientData = clientDataOf({ dynamicVariables, overrides, userId, machineHandling });
       const result = await callElevenLabs(
         () =>
           convai.twilio.outboundCall({

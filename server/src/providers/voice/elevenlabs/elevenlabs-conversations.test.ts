@@ -1,6 +1,6 @@
-import type { ElevenLabs } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { describe, expect, it } from 'vitest';
-import { conversationStatusOf, outcomeOf, toConversation } from './elevenlabs-conversations';
+import { conversationStatusOf, elevenLabsConversations, outcomeOf, toConversation } from './elevenlabs-conversations';
 
 const conversation = (
   status: string,
@@ -51,5 +51,23 @@ describe('toConversation', () => {
   it('keeps known statuses', () => {
     expect(conversationStatusOf('in-progress')).toBe('in-progress');
     expect(conversationStatusOf('done')).toBe('done');
+  });
+});
+
+describe('deleteConversation', () => {
+  const convaiDeleting = (result: () => Promise<unknown>) =>
+    ({ conversations: { delete: () => result() } }) as unknown as Parameters<typeof elevenLabsConversations>[0];
+
+  it('deletes through the SDK, and counts a conversation the vendor no longer has as deleted', async () => {
+    await expect(elevenLabsConversations(convaiDeleting(async () => ({}))).deleteConversation('conv_1')).resolves.toBe(
+      undefined,
+    );
+    const gone = convaiDeleting(() => Promise.reject(new ElevenLabsError({ statusCode: 404, body: {} })));
+    await expect(elevenLabsConversations(gone).deleteConversation('conv_1')).resolves.toBe(undefined);
+  });
+
+  it('fails on any other answer, so the purge tries the call again next time', async () => {
+    const down = convaiDeleting(() => Promise.reject(new ElevenLabsError({ statusCode: 500, body: {} })));
+    await expect(elevenLabsConversations(down).deleteConversation('conv_1')).rejects.toThrow();
   });
 });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportReport } from '@shared/api/contacts.types';
+import { importOutcomeText, searchDigits } from './doNotCallDisplay';
+
+const report = (imported: number, skipped: Partial<ImportReport['skipped']> = {}): ImportReport => ({
+  totalRows: imported,
+  imported,
+  skipped: { duplicate: 0, invalid_number: 0, wrong_column_count: 0, do_not_call: 0, invalid_timezone: 0, ...skipped },
+  issues: [],
+  issuesTruncated: false,
+});
+
+describe('importOutcomeText', () => {
+  it('says how many numbers were added', () => {
+    expect(importOutcomeText(report(1))).toBe('1 number added to the do-not-call list.');
+    expect(importOutcomeText(report(1200))).toBe('1,200 numbers added to the do-not-call list.');
+  });
+  it('names each reason rows were skipped for', () => {
+    expect(importOutcomeText(report(2, { duplicate: 1, invalid_number: 3, wrong_column_count: 1 }))).toBe(
+      '2 numbers added to the do-not-call list; skipped 1 already listed, 3 invalid numbers, 1 row with the wrong column count.',
+    );
+    expect(importOutcomeText(report(0, { invalid_number: 1 }))).toBe(
+      '0 numbers added to the do-not-call list; skipped 1 invalid number.',
+    );
+  });
+});
+
+describe('searchDigits', () => {
+  it('keeps the digits and the plus of a number as typed', () => {
+    expect(searchDigits('+64 (21) 555-0100')).toBe('+64215550100');
+    expect(searchDigits('  ')).toBe('');
+  });
+});

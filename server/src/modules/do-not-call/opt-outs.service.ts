@@ -1,0 +1,85 @@
+import type { OptOutResponse } from '@shared/api/contacts.types';
+import type { WebhookEventData } from '@shared/api/webhooks.types';
+import type { OptOutRequest, OptOutSource } from '@shared/schemas/contact.schema';
+import type { AppDeps } from '../../app-deps';
+import type { EndedContact } from '../contacts/contact-dialing.service';
+import type { DoNotCallService } from './do-not-call.service';
+
+export type OptOutsService = ReturnType<typeof createOptOutsService>;
+
+/** Who made an opt-out: a member (or the member behind an API key), or nobody (heard in a call). */
+export interface OptOutActor {
+  userId: string | null;
+}
+
+/**
+ * Opt-outs from every channel — a stop request heard in a call, the API, the tenant's own systems, an admin — take one
+ * path: the number joins the tenant's do-not-call list with its source and evidence (once: a repeated opt-out is
+ * answered, not refused), every pending contact with that number in every campaign of the tenant is ended (failed,
+ * reason do_not_call), and `contact.opted_out` goes out for each. A contact being dialled right now finishes its call;
+ * the dialer reads the list again before it places any call, so nothing new is placed for the number.
+ */
+export function createOptOutsService(
+  deps: Pick<AppDeps, 'logger'>,
+  services: {
+    doNotCall: Pick<DoNotCallService, 'record'>;
+    contacts: { endPendingOfNumber(tenantId: string, phoneNumber: string): Promise<EndedContact[]> };
+    webhooks: {
+      publish(tenantId: string, type: 'contact.opted_out', data: WebhookEventData['contact.opted_out']): Promise<void>;
+    };
+  },
+) {
+  const { doNotCall, contacts, webhooks } = services;
+
+  async function optOut(
+    tenantId: string,
+    actor: OptOutActor,
+    input: OptOutRequest & { callId?: string | null },
+  ): Promise<OptOutResponse> {
+    const { entry, created } = await doNotCall.record(tenantId, actor.userId, {
+      phoneNumber: input.phoneNumber,
+      channel: input.source,
+      evidence: input.evidence,
+      callId: input.callId ?? null,
+    });
+    const ended = await contacts.endPendingOfNumber(tenantId, entry.phoneNumber);
+    const base = { phoneNumber: entry.phoneNumber, callId: input.callId ?? null, source: input.source };
+    if (ended.length === 0) {
+      if (created)
+        await webhooks.publish(tenantId, 'contact.opted_out', { ...base, contactId: null, campaignId: null });
+    } else {
+      for (const contact of ended) {
+        await webhooks.publish(tenantId, 'contact.opted_out', {
+          ...base,
+          contactId: contact.id,
+          campaignId: contact.campaignId,
+        });
+      }
+    }
+    if (created || ended.length > 0) {
+      deps.logger.info({ tenantId, source: input.source, ended: ended.length }, 'opt-out recorded');
+    }
+    return { entry, created, endedContacts: ended.length };
+  }
+
+  return {
+    optOut,
+
+    /** A stop request heard in a call (its analysis): the same path, with the call as evidence. */
+    async fromCall(tenantId: string, phoneNumber: string, callId: string | null): Promise<boolean> {
+      const source: OptOutSource = 'call';
+      try {
+        const result = await optOut(
+          tenantId,
+          { userId: null },
+          { phoneNumber, source, evidence: 'Asked not to be called again during a call', callId },
+        );
+        return result.created;
+      } catch (error) {
+        // A number that cannot be read (an anonymous caller) has nothing to list.
+        deps.logger.warn({ tenantId, callId, err: error }, 'opt-out heard in a call not recorded');
+        return false;
+      }
+    },
+  };
+}
