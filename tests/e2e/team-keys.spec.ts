@@ -184,6 +184,11 @@ test.describe('API keys', () => {
     await page.getByRole('link', { name: 'API reference' }).click();
     await expect(page.getByRole('heading', { name: 'API Reference', level: 1 })).toBeVisible();
     await expect(page.getByTestId('api-reference').getByText('Parley API').first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('api-reference').getByText('/admin/api-keys').first()).toBeVisible();
+    // Every section is listed folded; opening one shows its operations.
+    const reference = page.getByTestId('api-reference');
+    await expect(reference.getByRole('heading', { name: /^webhookEndpoints/, level: 3 })).toBeVisible();
+    await expect(reference.getByText('/admin/api-keys')).toHaveCount(0);
+    await reference.getByRole('heading', { name: /^apiKeys/, level: 3 }).click();
+    await expect(reference.getByText('/admin/api-keys').first()).toBeVisible();
   });
 });

@@ -40,6 +40,9 @@ export function ApiReferencePage() {
           domNode: host.current,
           url: `${platform.apiBaseUrl}/${apiRoutes.openApi.relative()}`,
           deepLinking: false,
+          // Sections start folded: the document has over a hundred operations, and Swagger UI stops part-way when it
+          // is asked to render them all at once.
+          docExpansion: 'none',
           // The document itself is fetched from our server; no validator badge calls out to swagger.io.
           validatorUrl: null,
           onComplete: () => {
