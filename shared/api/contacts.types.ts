@@ -71,6 +71,7 @@ export const IMPORT_SKIP_REASONS = [
   'wrong_column_count',
   'do_not_call',
   'invalid_timezone',
+  'invalid_consent',
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 

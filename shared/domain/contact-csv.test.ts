@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { CONSENT_SCOPES, CONSENT_SOURCES } from '../schemas/contact.schema';
 import {
+  consentOfCells,
   exportCells,
   exportHeader,
   isMetadataColumn,
@@ -70,17 +72,65 @@ describe('reading rows (spec 000 §5)', () => {
 
   it('reads the settings back and starts the state afresh', () => {
     const exported = readHeader(exportHeader(['name']));
-    expect(readContactRow(exported, ["'+6421", 'failed', '3', '5', '60', 'Ann'])).toEqual({
+    expect(readContactRow(exported, ["'+6421", 'failed', '3', '5', '60', '', '', '', '', 'Ann'])).toEqual({
       kind: 'contact',
       phoneNumber: '+6421',
       metadata: { name: 'Ann' },
       maxRetries: 5,
       retryDelayMinutes: 60,
     });
-    expect(readContactRow(exported, ['+6421', '', '', '11', '0', ''])).toEqual({
+    expect(readContactRow(exported, ['+6421', '', '', '11', '0', '', '', '', '', ''])).toEqual({
       kind: 'contact',
       phoneNumber: '+6421',
       metadata: {},
+    });
+  });
+});
+
+describe('consent columns', () => {
+  const header = readHeader(['phone', 'consentScope', 'consentSource', 'consentCapturedAt', 'consentEvidence', 'name']);
+  const importedAt = '2026-01-05T03:04:05.000Z';
+  const consentOf = (cells: string[]) => {
+    const row = readContactRow(header, ['+6421', ...cells, 'Ann']);
+    if (row.kind !== 'contact') throw new Error('not a contact');
+    expect(row.metadata).toEqual({ name: 'Ann' });
+    return consentOfCells(row.consent, importedAt);
+  };
+
+  it('reads a full consent and keeps its columns out of the metadata', () => {
+    expect(consentOf(['marketing', 'web_form', '2025-03-01T10:00:00Z', 'Form #12'])).toEqual({
+      ok: true,
+      consent: { scope: 'marketing', source: 'web_form', capturedAt: '2025-03-01T10:00:00Z', evidence: 'Form #12' },
+    });
+  });
+
+  it('gives no consent for empty cells, and fills an empty source and time from the import', () => {
+    expect(consentOf(['', '', '', ''])).toEqual({ ok: true, consent: null });
+    expect(consentOf(['informational', '', '', ''])).toEqual({
+      ok: true,
+      consent: { scope: 'informational', source: 'csv_import', capturedAt: importedAt, evidence: '' },
+    });
+    expect(consentOf(['marketing', 'paper', '2025-03-01', ''])).toMatchObject({
+      consent: { capturedAt: '2025-03-01T00:00:00Z' },
+    });
+  });
+
+  it('names what is wrong with a consent the API would refuse', () => {
+    expect(consentOf(['', 'paper', '', 'signed'])).toEqual({
+      ok: false,
+      problem: 'consentScope is empty but other consent columns are not',
+    });
+    expect(consentOf(['sales', '', '', ''])).toEqual({
+      ok: false,
+      problem: 'Consent scope must be informational or marketing',
+    });
+    expect(consentOf(['marketing', 'fax', '', ''])).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/source/),
+    });
+    expect(consentOf(['marketing', '', 'last Tuesday', ''])).toEqual({
+      ok: false,
+      problem: 'Consent time must be an ISO date and time',
     });
   });
 });
@@ -101,24 +151,41 @@ describe('export then import', () => {
     maxRetries: fc.integer({ min: 0, max: 10 }),
     retryDelayMinutes: fc.integer({ min: 1, max: 1440 }),
     metadata: fc.dictionary(key, text, { maxKeys: 6 }),
+    consent: fc.option(
+      fc.record({
+        scope: fc.constantFrom(...CONSENT_SCOPES),
+        source: fc.constantFrom(...CONSENT_SOURCES),
+        capturedAt: fc
+          .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((date) => date.toISOString()),
+        evidence: fc.string({ maxLength: 40 }).map((value) => value.trim()),
+      }),
+      { nil: null },
+    ),
   });
 
-  it('gives back the same numbers, settings and metadata', async () => {
+  it('gives back the same numbers, settings, consent and metadata', async () => {
     await assertProperty(
       fc.property(fc.array(contact, { minLength: 1, maxLength: 20 }), (contacts: ExportedContact[]) => {
         const keys = [...new Set(contacts.flatMap((c) => Object.keys(c.metadata)))];
         const file = csvOf([exportHeader(keys), ...contacts.map((c) => exportCells(c, keys))]);
         const [head, ...rows] = parse(file);
         const header = readHeader(head ?? []);
-        expect(rows.map((row) => readContactRow(header, row))).toEqual(
+        const read = rows.map((row) => readContactRow(header, row));
+        expect(read.map((row) => (row.kind === 'contact' ? { ...row, consent: undefined } : row))).toEqual(
           contacts.map((c) => ({
             kind: 'contact',
             phoneNumber: c.phoneNumber,
             metadata: c.metadata,
             maxRetries: c.maxRetries,
             retryDelayMinutes: c.retryDelayMinutes,
+            consent: undefined,
           })),
         );
+        const consents = read.map((row) =>
+          row.kind === 'contact' ? consentOfCells(row.consent, '2026-01-05T00:00:00.000Z') : null,
+        );
+        expect(consents).toEqual(contacts.map((c) => ({ ok: true, consent: c.consent })));
       }),
       { minRuns: 60, numRuns: 300, budgetMs: 3_000 },
     );

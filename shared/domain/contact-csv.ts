@@ -1,4 +1,5 @@
-import { CONTACT_LIMITS, type ContactMetadata } from '../schemas/contact.schema';
+import { ValidationError } from 'yup';
+import { CONTACT_LIMITS, contactConsent, type ContactConsent, type ContactMetadata } from '../schemas/contact.schema';
 
 /**
  * The contact CSV rules (spec 000 §5), pure so that the import, the export, the renderer's preview and the property
@@ -11,7 +12,21 @@ import { CONTACT_LIMITS, type ContactMetadata } from '../schemas/contact.schema'
 export const EXPORT_STATE_COLUMNS = ['status', 'retries'] as const;
 export const EXPORT_SETTING_COLUMNS = ['maxRetries', 'retryDelayMinutes'] as const;
 export const EXPORT_PHONE_COLUMN = 'phoneNumber';
-const RESERVED = new Set<string>([...EXPORT_STATE_COLUMNS, ...EXPORT_SETTING_COLUMNS]);
+/** The contact's consent, one column per field; the import reads them and the export writes them. */
+export const CONSENT_COLUMNS = {
+  scope: 'consentScope',
+  source: 'consentSource',
+  capturedAt: 'consentCapturedAt',
+  evidence: 'consentEvidence',
+} as const satisfies Record<keyof ContactConsent, string>;
+const CONSENT_FIELD_OF = new Map(
+  Object.entries(CONSENT_COLUMNS).map(([field, column]) => [column as string, field as keyof ContactConsent]),
+);
+const RESERVED = new Set<string>([
+  ...EXPORT_STATE_COLUMNS,
+  ...EXPORT_SETTING_COLUMNS,
+  ...Object.values(CONSENT_COLUMNS),
+]);
 
 /** Whether a metadata key can travel through a CSV as its own column (the export's columns are taken). */
 export const isMetadataColumn = (key: string) => key.trim() !== '' && !RESERVED.has(key.trim());
@@ -29,8 +44,18 @@ const NEUTRALISED = new RegExp(`^'+\\s*[${FORMULA_SIGNS}]`);
 export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 export const restoreFormula = (cell: string) => (NEUTRALISED.test(cell) ? cell.slice(1) : cell);
 
+/** A row's consent cells as written, the empty ones left out. */
+export type ConsentCells = Partial<Record<keyof ContactConsent, string>>;
+
 export type CsvRow =
-  | { kind: 'contact'; phoneNumber: string; metadata: ContactMetadata; maxRetries?: number; retryDelayMinutes?: number }
+  | {
+      kind: 'contact';
+      phoneNumber: string;
+      metadata: ContactMetadata;
+      maxRetries?: number;
+      retryDelayMinutes?: number;
+      consent?: ConsentCells;
+    }
   | { kind: 'wrong_column_count'; phoneNumber: string; columns: number };
 
 const SETTING_RANGES: Record<(typeof EXPORT_SETTING_COLUMNS)[number], { min: number; max: number }> = {
@@ -68,12 +93,46 @@ export function readContactRow(header: readonly string[], cells: readonly string
       if (number !== undefined) row[name] = number;
       continue;
     }
+    const consentField = CONSENT_FIELD_OF.get(name);
+    if (consentField) {
+      row.consent = { ...row.consent, [consentField]: value.trim() };
+      continue;
+    }
     if (RESERVED.has(name) || keys >= CONTACT_LIMITS.metadataKeys) continue;
     const key = name.slice(0, CONTACT_LIMITS.metadataKey);
     if (!(key in row.metadata)) keys++;
     row.metadata[key] = value.slice(0, CONTACT_LIMITS.metadataValue);
   }
   return row;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A row's consent from its cells: none when no consent cell is filled; else the scope is required, the source is
+ * `csv_import` and the time `importedAt` when left empty, a date alone is that day's start in UTC, and every field
+ * must pass the API's own consent rules. A problem is the row's reason to be skipped, never a lost consent.
+ */
+export function consentOfCells(
+  cells: ConsentCells | undefined,
+  importedAt: string,
+): { ok: true; consent: ContactConsent | null } | { ok: false; problem: string } {
+  if (!cells || Object.keys(cells).length === 0) return { ok: true, consent: null };
+  if (!cells.scope)
+    return { ok: false, problem: `${CONSENT_COLUMNS.scope} is empty but other consent columns are not` };
+  const capturedAt = cells.capturedAt ?? importedAt;
+  const candidate = {
+    scope: cells.scope,
+    source: cells.source ?? 'csv_import',
+    capturedAt: DATE_ONLY.test(capturedAt) ? `${capturedAt}T00:00:00Z` : capturedAt,
+    evidence: cells.evidence ?? '',
+  };
+  try {
+    return { ok: true, consent: contactConsent().validateSync(candidate, { stripUnknown: true }) as ContactConsent };
+  } catch (error) {
+    if (error instanceof ValidationError) return { ok: false, problem: error.errors[0] ?? error.message };
+    throw error;
+  }
 }
 
 export interface ExportedContact {
@@ -83,13 +142,21 @@ export interface ExportedContact {
   maxRetries: number;
   retryDelayMinutes: number;
   metadata: ContactMetadata;
+  consent: ContactConsent | null;
 }
 
-/** The export's header: the number, the state and settings, then every metadata key the contacts use, in order. */
+/**
+ * The export's header: the number, the state and settings, the consent, then every metadata key the contacts use,
+ * in order.
+ */
 export function exportHeader(metadataKeys: readonly string[]): string[] {
-  return [EXPORT_PHONE_COLUMN, ...EXPORT_STATE_COLUMNS, ...EXPORT_SETTING_COLUMNS, ...metadataKeys].map(
-    neutraliseFormula,
-  );
+  return [
+    EXPORT_PHONE_COLUMN,
+    ...EXPORT_STATE_COLUMNS,
+    ...EXPORT_SETTING_COLUMNS,
+    ...Object.values(CONSENT_COLUMNS),
+    ...metadataKeys,
+  ].map(neutraliseFormula);
 }
 
 /** One contact's cells under {@link exportHeader}, formula-safe. */
@@ -100,6 +167,10 @@ export function exportCells(contact: ExportedContact, metadataKeys: readonly str
     String(contact.attemptsMade),
     String(contact.maxRetries),
     String(contact.retryDelayMinutes),
+    contact.consent?.scope ?? '',
+    contact.consent?.source ?? '',
+    contact.consent?.capturedAt ?? '',
+    contact.consent?.evidence ?? '',
     ...metadataKeys.map((key) => contact.metadata[key] ?? ''),
   ].map(neutraliseFormula);
 }

@@ -268,6 +268,21 @@ describe.each(TEST_DATABASES)('campaigns API (%s)', (kind) => {
     expect(given.status, given.text).toBe(200);
     expect(given.body.agent.disclosure).toBe(OUTBOUND_DISCLOSURE);
     const { campaign } = expectStatus(await create(outbound(bare.id)), 201, 'campaign').body;
+
+    // While it serves the outbound campaign, the agent cannot drop its disclosure line.
+    for (const disclosure of [null, '', '   ']) {
+      const cleared = await app.request('PATCH', apiRoutes.agents.byId(bare.id), { token, body: { disclosure } });
+      expect(cleared.status, cleared.text).toBe(400);
+      expect(cleared.body.fields.disclosure).toMatch(/outbound campaign/);
+    }
+    const reworded = await app.request('PATCH', apiRoutes.agents.byId(bare.id), {
+      token,
+      body: { disclosure: `${OUTBOUND_DISCLOSURE} Calls may be recorded.` },
+    });
+    expect(reworded.status, reworded.text).toBe(200);
+    const agentRow = await app.deps.db('agents').where({ id: bare.id }).first('disclosure');
+    expect(agentRow.disclosure).toBe(`${OUTBOUND_DISCLOSURE} Calls may be recorded.`);
+
     await app.deps.db('agents').where({ id: bare.id }).update({ disclosure: null });
     const start = await app.request('POST', apiRoutes.campaigns.resume(campaign.id), { token });
     expect(start.status, start.text).toBe(400);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import { dialingPreviewResponseSchema } from '@shared/schemas/dialer-preview.schema';
 import { useApiSuite } from './support/api-suite';
+import { importCsv, sendCsv } from './support/contact-imports';
 import { outboundScene } from './support/outbound-scene';
 import { DIALER_JOBS_OFF, testClock, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -65,6 +66,84 @@ describe.each(TEST_DATABASES)('consent (%s)', (kind) => {
     expect(lines[2]).toContain('marketing,web_form,2026-11-20T09:00:00.000Z,form #12');
     const campaignCsv = await app.request('GET', apiRoutes.contacts.campaignConsent(campaignId), admin());
     expect(campaignCsv.text.trim().split('\r\n')).toHaveLength(4);
+  });
+
+  it('takes consent from CSV columns into the contacts and the ledger, and gives it back in the export', async () => {
+    const campaignId = await scene.insertCampaign({ purpose: 'marketing' });
+    const csv = [
+      'phone,consentScope,consentSource,consentCapturedAt,consentEvidence,name',
+      '+6421000320,marketing,web_form,2026-11-20T09:00:00Z,form #7,Ana',
+      '+6421000321,informational,,2026-11-02,,Ben',
+      '+6421000322,,,,,Cai',
+      '+6421000323,sales,,,,Dee',
+      '+6421000324,,paper,,signed,Eve',
+    ].join('\n');
+
+    const preview = await sendCsv(app, admin().token, `${apiRoutes.contacts.import(campaignId)}?dryRun=true`, csv);
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.report.imported).toBe(3);
+    expect(preview.body.report.skipped.invalid_consent).toBe(2);
+    expect(preview.body.report.issues).toEqual([
+      {
+        row: 5,
+        phoneNumber: '+6421000323',
+        reason: 'invalid_consent',
+        detail: 'Consent scope must be informational or marketing',
+      },
+      {
+        row: 6,
+        phoneNumber: '+6421000324',
+        reason: 'invalid_consent',
+        detail: 'consentScope is empty but other consent columns are not',
+      },
+    ]);
+
+    const finished = await importCsv(app, admin().token, campaignId, csv);
+    expect(finished.status).toBe('finished');
+    const listed = await app.request('GET', apiRoutes.contacts.collection(campaignId), admin());
+    const byNumber = new Map(
+      (listed.body.contacts as Array<{ phoneNumber: string; consent: unknown; metadata: unknown }>).map((c) => [
+        c.phoneNumber,
+        c,
+      ]),
+    );
+    expect(byNumber.get('+6421000320')).toMatchObject({
+      metadata: { name: 'Ana' },
+      consent: { scope: 'marketing', source: 'web_form', capturedAt: '2026-11-20T09:00:00.000Z', evidence: 'form #7' },
+    });
+    expect(byNumber.get('+6421000321')?.consent).toEqual({
+      scope: 'informational',
+      source: 'csv_import',
+      capturedAt: '2026-11-02T00:00:00.000Z',
+      evidence: '',
+    });
+    expect(byNumber.get('+6421000322')?.consent).toBeNull();
+
+    const ledger = await app.deps.db('consent_ledger').where({ campaign_id: campaignId }).orderBy('id');
+    expect(ledger.map((row: { phone_number: string }) => row.phone_number).sort()).toEqual([
+      '+6421000320',
+      '+6421000321',
+    ]);
+    const importer = await app.deps.db('users').where({ email: suite.tenant.admin.email }).first('id');
+    expect(new Set(ledger.map((row: { changed_by: string }) => row.changed_by))).toEqual(new Set([importer.id]));
+
+    const exported = await app.request('GET', apiRoutes.contacts.export(campaignId), admin());
+    expect(exported.status, exported.text).toBe(200);
+    const [header, ...rows] = exported.text.trim().split('\r\n');
+    expect(header).toBe(
+      'phoneNumber,status,retries,maxRetries,retryDelayMinutes,consentScope,consentSource,consentCapturedAt,consentEvidence,name',
+    );
+    expect(rows).toContain("'+6421000320,pending,0,3,30,marketing,web_form,2026-11-20T09:00:00.000Z,form #7,Ana");
+
+    // The export imported into another campaign gives the same consent back.
+    const copy = await scene.insertCampaign({ purpose: 'marketing' });
+    expect((await importCsv(app, admin().token, copy, exported.text)).report?.imported).toBe(3);
+    const copied = await app.request('GET', apiRoutes.contacts.collection(copy), admin());
+    expect(
+      (copied.body.contacts as Array<{ phoneNumber: string; consent: unknown }>).find(
+        (c) => c.phoneNumber === '+6421000320',
+      )?.consent,
+    ).toEqual(byNumber.get('+6421000320')?.consent);
   });
 
   it('refuses consent that is not one of the scopes and sources, as a 400', async () => {

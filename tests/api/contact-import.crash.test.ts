@@ -46,6 +46,7 @@ const EXPECTED: Record<ImportSkipReason | 'imported', number[]> = {
   wrong_column_count: [],
   do_not_call: [],
   invalid_timezone: [],
+  invalid_consent: [],
 };
 for (let i = 0; i < ROWS; i++) EXPECTED[planOf(i)].push(i + 2);
 

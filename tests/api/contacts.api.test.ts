@@ -239,7 +239,14 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
     const EXPECTED: ImportReport = {
       totalRows: 8,
       imported: 2,
-      skipped: { duplicate: 2, invalid_number: 2, wrong_column_count: 1, do_not_call: 1, invalid_timezone: 0 },
+      skipped: {
+        duplicate: 2,
+        invalid_number: 2,
+        wrong_column_count: 1,
+        do_not_call: 1,
+        invalid_timezone: 0,
+        invalid_consent: 0,
+      },
       issues: [
         { row: 4, phoneNumber: '+64215550300', reason: 'duplicate', detail: 'Already in the list' },
         { row: 5, phoneNumber: '021 555 0301', reason: 'duplicate', detail: 'Same number as row 2' },
@@ -321,6 +328,10 @@ describe.each(TEST_DATABASES)('contacts API (%s)', (kind) => {
         'retries',
         'maxRetries',
         'retryDelayMinutes',
+        'consentScope',
+        'consentSource',
+        'consentCapturedAt',
+        'consentEvidence',
         'name',
         'city',
         'note',
@@ -471,7 +482,14 @@ describe.each(TEST_DATABASES)('do-not-call API (%s)', (kind) => {
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body.report).toMatchObject({
       imported: 2,
-      skipped: { duplicate: 1, invalid_number: 1, wrong_column_count: 0, do_not_call: 0, invalid_timezone: 0 },
+      skipped: {
+        duplicate: 1,
+        invalid_number: 1,
+        wrong_column_count: 0,
+        do_not_call: 0,
+        invalid_timezone: 0,
+        invalid_consent: 0,
+      },
     });
 
     const list = await app.request('GET', `${doNotCall.collection()}?limit=2`, { token: tenant.user.token });

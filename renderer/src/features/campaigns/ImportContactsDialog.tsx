@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { ContactImport, ImportReport, ImportSkipReason } from '@shared/api/contacts.types';
+import { CONSENT_COLUMNS } from '@shared/domain/contact-csv';
 import { formatCount } from '@shared/domain/format';
+import { CONSENT_SOURCES } from '@shared/schemas/contact.schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,6 +39,7 @@ const REASONS: Record<ImportSkipReason, string> = {
   wrong_column_count: 'Wrong column count',
   do_not_call: 'On the do-not-call list',
   invalid_timezone: 'Invalid timezone',
+  invalid_consent: 'Invalid consent',
 };
 
 /** Skipped rows listed in the preview; the counts above the list cover them all. */
@@ -228,6 +231,19 @@ export function ImportContactsDialog({ open, campaignId, onClose }: ImportContac
             <DialogContentText>
               The first line is a header and the first column the phone number; the other columns become the contact’s
               metadata. Rows with a different number of columns than the header are skipped.
+            </DialogContentText>
+            <DialogContentText variant="body2">
+              Consent to be called goes in four optional columns: <code>{CONSENT_COLUMNS.scope}</code> (
+              <code>informational</code> or <code>marketing</code>), <code>{CONSENT_COLUMNS.source}</code> (
+              {CONSENT_SOURCES.map((source, index) => (
+                <span key={source}>
+                  {index > 0 && ', '}
+                  <code>{source}</code>
+                </span>
+              ))}
+              ; <code>csv_import</code> when empty), <code>{CONSENT_COLUMNS.capturedAt}</code> (an ISO date or date and
+              time; the import’s time when empty) and <code>{CONSENT_COLUMNS.evidence}</code>. Each becomes an entry in
+              the contact’s consent ledger.
             </DialogContentText>
             <CsvTextInput
               csv={csv}

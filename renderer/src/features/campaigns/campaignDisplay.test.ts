@@ -52,6 +52,7 @@ describe('import result (spec 000 §8)', () => {
       wrong_column_count: 0,
       do_not_call: 0,
       invalid_timezone: 0,
+      invalid_consent: 0,
       ...skipped,
     },
     issues: [],

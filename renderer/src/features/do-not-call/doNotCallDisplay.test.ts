@@ -5,7 +5,15 @@ import { importOutcomeText, searchDigits } from './doNotCallDisplay';
 const report = (imported: number, skipped: Partial<ImportReport['skipped']> = {}): ImportReport => ({
   totalRows: imported,
   imported,
-  skipped: { duplicate: 0, invalid_number: 0, wrong_column_count: 0, do_not_call: 0, invalid_timezone: 0, ...skipped },
+  skipped: {
+    duplicate: 0,
+    invalid_number: 0,
+    wrong_column_count: 0,
+    do_not_call: 0,
+    invalid_timezone: 0,
+    invalid_consent: 0,
+    ...skipped,
+  },
   issues: [],
   issuesTruncated: false,
 });

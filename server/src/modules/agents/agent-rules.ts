@@ -5,6 +5,10 @@ import type { PhoneNumberRecord } from '../phone-numbers/phone-numbers.service';
 import type { AgentRecord } from './agents.store';
 import type { AssignmentChange, ProviderNumber } from './provider-assignment';
 
+export const AGENT_DISCLOSURE_REQUIRED =
+  'This agent calls for an outbound campaign, so it must open with who is calling and that it is an automated ' +
+  'assistant: keep a disclosure line, or move the agent off the campaign first.';
+
 export const AGENT_LOCKED_MESSAGE = 'This agent is locked and cannot be edited or deleted. Please contact support.';
 
 /** The refusal of an agent beyond the plan's limit, naming the limit. */

@@ -1,17 +1,28 @@
 import type { Agent } from '@shared/api/agents.types';
 import type { UpdateAgentRequest } from '@shared/schemas/agent.schema';
+import { invalidField } from '../../domain/domain-error';
 import { isoNow } from '../../lib/clock';
 import { createUndoLog } from '../../lib/provider-call';
 import type { AgentsContext } from './agent-context';
 import { sameKnowledge } from './agent-knowledge.service';
-import { answeringAgent, providerNumber, updatedFields } from './agent-rules';
+import { AGENT_DISCLOSURE_REQUIRED, answeringAgent, providerNumber, updatedFields } from './agent-rules';
 import { updateAgent } from './agents.store';
 
 /** Editing an agent: the provider twin changed first (undone if a later step fails), our rows in one transaction. */
 export function createAgentUpdate(context: AgentsContext) {
   const { deps, modules, requireEditable, view } = context;
   const { db, logger } = deps;
-  const { voices, phoneNumbers, knowledge, provider } = modules;
+  const { voices, phoneNumbers, knowledge, provider, campaigns } = modules;
+
+  /** An agent that works through an outbound campaign keeps a disclosure line: clearing it is refused. */
+  async function assertKeepsDisclosure(tenantId: string, id: string, disclosure: string | null): Promise<void> {
+    if (disclosure?.trim()) return;
+    const campaignId = await campaigns.campaignOfAgent(tenantId, id);
+    const campaign = campaignId ? await campaigns.require(tenantId, campaignId).catch(() => null) : null;
+    if (campaign?.campaignType === 'outbound') {
+      throw invalidField('disclosure', AGENT_DISCLOSURE_REQUIRED);
+    }
+  }
 
   return async function update(tenantId: string, id: string, input: UpdateAgentRequest): Promise<Agent> {
     const agent = await requireEditable(tenantId, id);
@@ -36,6 +47,7 @@ export function createAgentUpdate(context: AgentsContext) {
     const knowledgeChanged = !sameKnowledge(agent.knowledge, nextKnowledge);
     const checkedKnowledge = knowledgeChanged ? await knowledge.check(tenantId, nextKnowledge) : null;
     const { fields, active } = updatedFields(agent, input);
+    if (input.disclosure !== undefined) await assertKeepsDisclosure(tenantId, id, fields.disclosure);
 
     const undo = createUndoLog(logger);
     try {

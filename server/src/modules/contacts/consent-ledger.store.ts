@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ContactConsent } from '@shared/schemas/contact.schema';
-import { toIso, toIsoOrNull, type Db } from '../../db/database';
+import { dialectOf, toIso, toIsoOrNull, type Db } from '../../db/database';
 import { newSequentialId } from '../../lib/ids';
 
 type Queryable = Db | Knex.Transaction;
@@ -50,6 +50,49 @@ export async function appendConsentEntry(
     changed_by: entry.changedBy,
     created_at: now,
   });
+}
+
+const LEDGER_COLUMNS = [
+  'id',
+  'tenant_id',
+  'campaign_id',
+  'contact_id',
+  'phone_number',
+  'scope',
+  'source',
+  'captured_at',
+  'evidence',
+  'changed_by',
+  'created_at',
+] as const;
+
+/** Appends the consent of every imported contact that has some, in bulk, in the import's transaction. */
+export async function appendImportedConsents(
+  trx: Knex.Transaction,
+  of: { tenantId: string; campaignId: string; changedBy: string },
+  contacts: ReadonlyArray<{ id: string; phoneNumber: string; consent: ContactConsent | null }>,
+  now: string,
+): Promise<void> {
+  const rows = contacts.flatMap(({ id, phoneNumber, consent }) =>
+    consent
+      ? [
+          [
+            newSequentialId(),
+            of.tenantId,
+            of.campaignId,
+            id,
+            phoneNumber,
+            consent.scope,
+            consent.source,
+            new Date(consent.capturedAt).toISOString(),
+            consent.evidence,
+            of.changedBy,
+            now,
+          ],
+        ]
+      : [],
+  );
+  if (rows.length > 0) await dialectOf(trx).bulkInsert(trx, 'consent_ledger', LEDGER_COLUMNS, rows);
 }
 
 /** The ledger of one contact or of one campaign's contacts, oldest first. */

@@ -77,11 +77,13 @@ export async function findImport(
 export async function findImportToRun(
   db: Queryable,
   id: string,
-): Promise<(ContactImportRecord & { csv: string | null }) | undefined> {
-  const row: (ContactImportRow & { csv: string | null }) | undefined = await db('contact_imports')
+): Promise<(ContactImportRecord & { csv: string | null; userId: string | null }) | undefined> {
+  const row: (ContactImportRow & { csv: string | null; created_by_user_id: string | null }) | undefined = await db(
+    'contact_imports',
+  )
     .where({ id })
-    .first([...VIEW_COLUMNS, 'csv']);
-  return row ? { ...toRecord(row), csv: row.csv } : undefined;
+    .first([...VIEW_COLUMNS, 'csv', 'created_by_user_id']);
+  return row ? { ...toRecord(row), csv: row.csv, userId: row.created_by_user_id } : undefined;
 }
 
 export async function setImportProgress(

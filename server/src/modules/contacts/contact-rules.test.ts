@@ -107,6 +107,7 @@ describe('contact rules', () => {
       e164: '+64212345678',
       phoneNumber: '021 234 5678',
       metadata: { a: '1' },
+      consent: null,
     };
     expect(importedContact(row, 'id-1')).toEqual({
       id: 'id-1',
@@ -114,6 +115,7 @@ describe('contact rules', () => {
       maxRetries: 3,
       retryDelayMinutes: 30,
       metadata: { a: '1' },
+      consent: null,
       timezones: ['Pacific/Auckland'],
       timezoneSource: 'number',
     });

@@ -80,6 +80,7 @@ export const importedContact = (row: AcceptedRow, id: string): ImportedContact =
   maxRetries: row.maxRetries ?? CONTACT_DEFAULTS.maxRetries,
   retryDelayMinutes: row.retryDelayMinutes ?? CONTACT_DEFAULTS.retryDelayMinutes,
   metadata: row.metadata,
+  consent: row.consent,
   ...zoneFieldsOf(row.e164, row.metadata),
 });
 

@@ -6,6 +6,7 @@ import { isoNow } from '../../lib/clock';
 import { crashCheckpoint } from '../../lib/crash-checkpoint';
 import { newId, newSequentialId } from '../../lib/ids';
 import type { CampaignRecord } from '../campaigns/campaigns.service';
+import { appendImportedConsents } from './consent-ledger.store';
 import { countryOf, importedContact, toImport } from './contact-rules';
 import { findImport, findImportToRun, finishImport, insertImport, setImportProgress } from './contact-imports.store';
 import { readContactTotals, writingContacts } from './contact-totals.store';
@@ -34,17 +35,26 @@ export function createContactsCsv({ deps, modules, outboundCampaign }: ContactsC
     onProgress?: (processed: number, total: number) => Promise<void>,
   ): Promise<CsvAnalysis> {
     const [known, blocked] = await Promise.all([campaignNumbers(db, campaign.id), doNotCall.listedNumbers(tenantId)]);
-    return analyseCsv(records, { defaultCountry: countryOf(campaign), known, blocked, onProgress });
+    const defaultCountry = countryOf(campaign);
+    return analyseCsv(records, { defaultCountry, known, blocked, importedAt: now(), onProgress });
   }
 
-  /** Writes the accepted contacts, the report and the import's end in one transaction. */
-  async function writeImport(importId: string, tenantId: string, campaignId: string, analysis: CsvAnalysis) {
+  /**
+   * Writes the accepted contacts, their consent's ledger entries (made by the importing user), the report and the
+   * import's end in one transaction.
+   */
+  async function writeImport(
+    run: { importId: string; tenantId: string; campaignId: string; userId: string | null },
+    analysis: CsvAnalysis,
+  ) {
+    const { importId, tenantId, campaignId } = run;
     return writingContacts(db, async (trx, totals) => {
       // Numbers the campaign gained meanwhile (a contact added by hand) become duplicates, not a failed import.
       const final = dropNowKnown(analysis, await campaignNumbers(trx, campaignId));
       const at = now();
       const contacts = final.accepted.map((row) => importedContact(row, newSequentialId()));
       await insertImportedContacts(trx, totals, tenantId, campaignId, contacts, at);
+      await appendImportedConsents(trx, { tenantId, campaignId, changedBy: run.userId ?? 'import' }, contacts, at);
       checkpoint('contact-import:inserted');
       await finishImport(trx, importId, { status: 'finished', report: final.report }, at);
       const imported = final.report.imported;
@@ -113,7 +123,8 @@ export function createContactsCsv({ deps, modules, outboundCampaign }: ContactsC
           data: { importId, campaignId: campaign.id, processed, total },
         });
       });
-      const report = await writeImport(importId, found.tenantId, campaign.id, analysis);
+      const run = { importId, tenantId: found.tenantId, campaignId: campaign.id, userId: found.userId };
+      const report = await writeImport(run, analysis);
       deps.logger.info({ importId, imported: report.imported, totalRows: report.totalRows }, 'contact import finished');
     },
 

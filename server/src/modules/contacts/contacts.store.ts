@@ -278,6 +278,7 @@ export interface ImportedContact {
   metadata: ContactMetadata;
   timezones: string[];
   timezoneSource: ContactZoneSource;
+  consent: ContactConsent | null;
 }
 
 export const CONTACT_IMPORT_COLUMNS = [
@@ -290,6 +291,10 @@ export const CONTACT_IMPORT_COLUMNS = [
   'metadata',
   'timezones',
   'timezone_source',
+  'consent_scope',
+  'consent_source',
+  'consent_captured_at',
+  'consent_evidence',
   'status',
   'next_attempt_at',
   'attempts_made',
@@ -332,6 +337,10 @@ export async function insertImportedContacts(
           JSON.stringify(c.metadata),
           JSON.stringify(c.timezones),
           c.timezoneSource,
+          c.consent?.scope ?? null,
+          c.consent?.source ?? null,
+          c.consent ? new Date(c.consent.capturedAt).toISOString() : null,
+          c.consent?.evidence ?? null,
           'pending',
           now,
           0,

@@ -27,6 +27,7 @@ describe('analyseCsv on generated files', () => {
           defaultCountry: defaultCountry as 'NZ' | 'GB' | undefined,
           known: new Set(),
           blocked: new Set(['+64215550100']),
+          importedAt: '2026-01-05T00:00:00.000Z',
         });
         const skipped = Object.values(report.skipped).reduce((sum, count) => sum + count, 0);
         expect(report.imported).toBe(accepted.length);

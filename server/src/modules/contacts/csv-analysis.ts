@@ -7,12 +7,17 @@ import {
   type ImportReport,
   type ImportSkipReason,
 } from '@shared/api/contacts.types';
-import { readContactRow, readHeader, type CsvRow } from '@shared/domain/contact-csv';
+import { consentOfCells, readContactRow, readHeader, type CsvRow } from '@shared/domain/contact-csv';
 import { readContactNumber } from '@shared/domain/contact-number';
 import { metadataTimezoneProblem } from '@shared/domain/metadata-timezone';
+import type { ContactConsent } from '@shared/schemas/contact.schema';
 
-/** A row that passed every check, with its number in E.164. */
-export type AcceptedRow = Extract<CsvRow, { kind: 'contact' }> & { row: number; e164: string };
+/** A row that passed every check, with its number in E.164 and the consent its columns give. */
+export type AcceptedRow = Omit<Extract<CsvRow, { kind: 'contact' }>, 'consent'> & {
+  row: number;
+  e164: string;
+  consent: ContactConsent | null;
+};
 
 export interface CsvAnalysis {
   report: ImportReport;
@@ -26,6 +31,8 @@ export interface AnalysisOptions {
   known: ReadonlySet<string>;
   /** Numbers on the do-not-call list. */
   blocked: ReadonlySet<string>;
+  /** When consent given in the file without a time counts as captured: the moment of the import. */
+  importedAt: string;
   /** Told how many rows were checked, every {@link PROGRESS_EVERY} rows and at the end. */
   onProgress?: (processed: number, total: number) => Promise<void>;
 }
@@ -56,7 +63,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Checks a contact CSV (spec 000 §5) row by row and reports each skipped one: wrong column count, invalid number
  * with the reason, duplicate within the file or of a number the target holds, on the do-not-call list, a timezone
- * column naming no IANA zone. Writes
+ * column naming no IANA zone, consent columns the API would refuse. Writes
  * nothing; the caller writes what was accepted, in one piece.
  */
 export async function analyseCsv(records: string[][], options: AnalysisOptions): Promise<CsvAnalysis> {
@@ -100,6 +107,11 @@ export async function analyseCsv(records: string[][], options: AnalysisOptions):
       skip({ row, phoneNumber: written, reason: 'invalid_timezone', detail: timezoneProblem });
       continue;
     }
+    const consent = consentOfCells(read.consent, options.importedAt);
+    if (!consent.ok) {
+      skip({ row, phoneNumber: written, reason: 'invalid_consent', detail: consent.problem });
+      continue;
+    }
     const earlier = firstRowOf.get(number.e164);
     if (earlier !== undefined || options.known.has(number.e164)) {
       const detail = earlier !== undefined ? `Same number as row ${earlier}` : KNOWN_DETAIL;
@@ -111,7 +123,7 @@ export async function analyseCsv(records: string[][], options: AnalysisOptions):
       skip({ row, phoneNumber: written, reason: 'do_not_call', detail: 'On the do-not-call list' });
       continue;
     }
-    accepted.push({ ...read, row, e164: number.e164 });
+    accepted.push({ ...read, row, e164: number.e164, consent: consent.consent });
   }
   await options.onProgress?.(rows.length, rows.length);
   report.imported = accepted.length;

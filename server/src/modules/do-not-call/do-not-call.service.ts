@@ -97,6 +97,7 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>, user
           defaultCountry: undefined,
           known,
           blocked: new Set(),
+          importedAt: isoNow(deps.clock),
         });
         await insertEntries(
           trx,
