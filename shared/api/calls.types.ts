@@ -122,10 +122,34 @@ export interface CallsAnalyticsResponse {
     totalCostCents: number;
     averageCostCents: number;
   };
-  /** One point per day of the period, days without calls included; costs in minor units of `currency`. */
-  series: Array<{ day: string; calls: number; successful: number; durationSec: number; costCents: number }>;
+  /**
+   * One point per day of the period, days without calls included; costs in minor units of `currency`; who answered
+   * (a person, a machine), the messages left on machines and the calls handed to a person that day.
+   */
+  series: Array<{
+    day: string;
+    calls: number;
+    successful: number;
+    durationSec: number;
+    costCents: number;
+    person: number;
+    machine: number;
+    voicemailLeft: number;
+    transferred: number;
+  }>;
   /** Calls per outcome (every one of shared/domain/call-outcomes.ts that occurred). */
   outcomes: Array<{ outcome: string; calls: number }>;
+  /**
+   * Who answered the period's calls: a person (also when handed over), a machine (a message left or not, a screening
+   * bot, a fax), the messages left; rates are shares of all calls, null without calls.
+   */
+  reach: {
+    person: number;
+    machine: number;
+    voicemailLeft: number;
+    personRate: number | null;
+    machineRate: number | null;
+  };
   /** Warm transfers in the period: handed to a person who answered, or missed; and callbacks due now. */
   transfers: { transferred: number; transferMissed: number; callbacksDue: number };
   /** The tenant's currency (its plan's), ISO 4217 in lower case. */
@@ -144,6 +168,8 @@ export interface RecentCallRow {
   status: string;
   callSuccessful: string | null;
   direction: 'inbound' | 'outbound';
+  /** An outbound call whose opening lacked the AI disclosure; null until checked, and for inbound calls. */
+  disclosureMissing: boolean | null;
 }
 
 export interface RecentCallsResponse {

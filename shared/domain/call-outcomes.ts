@@ -100,3 +100,43 @@ export function outcomeLabel(outcome: string): string {
   const words = outcome.replace(/_/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
 }
+
+/** Who answered, by outcome: a person (also when handed over), a machine (with or without a message), or nobody. */
+export function answeredBy(outcome: string): 'person' | 'machine' | null {
+  if (!isCallOutcome(outcome)) return null;
+  const rule = OUTCOME_RULES[outcome];
+  if (rule.machineVerdict || outcome === 'voicemail') return 'machine';
+  return rule.reached ? 'person' : null;
+}
+
+/** How calls reached people: the dashboard's and the campaign's reach figures, of a day or of a period. */
+export interface ReachFigures {
+  calls: number;
+  /** A person took the call (answered, transferred or a missed transfer). */
+  person: number;
+  /** A machine answered: a message left, none left, a screening bot, a fax. */
+  machine: number;
+  voicemailLeft: number;
+  transferred: number;
+  transferMissed: number;
+}
+
+export function reachFigures(counts: ReadonlyArray<{ outcome: string; calls: number }>): ReachFigures {
+  const figures: ReachFigures = {
+    calls: 0,
+    person: 0,
+    machine: 0,
+    voicemailLeft: 0,
+    transferred: 0,
+    transferMissed: 0,
+  };
+  for (const { outcome, calls } of counts) {
+    figures.calls += calls;
+    const by = answeredBy(outcome);
+    if (by) figures[by] += calls;
+    if (outcome === 'voicemail_left') figures.voicemailLeft += calls;
+    if (outcome === 'transferred') figures.transferred += calls;
+    if (outcome === 'transfer_missed') figures.transferMissed += calls;
+  }
+  return figures;
+}

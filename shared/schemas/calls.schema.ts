@@ -80,4 +80,9 @@ export const recentCallsQuerySchema = object({
     .max(RECENT_CALLS_PAGE_SIZE_MAX, `Page size must be ${RECENT_CALLS_PAGE_SIZE_MAX} or less`)
     .default(10),
   agentId: agentFilter(),
+  /** Only outbound calls whose opening lacked the AI disclosure. */
+  disclosureMissing: boolean()
+    .transform(fromQueryText)
+    .typeError('disclosureMissing must be true or false')
+    .default(false),
 });

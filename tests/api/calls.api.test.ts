@@ -221,6 +221,26 @@ describe.each(TEST_DATABASES)('calls: detail, analytics, list and re-analysis (%
       expect((await get(`${apiRoutes.calls.list()}?agentId=${agentId}`, other.admin.token)).status).toBe(404);
     });
 
+    it('lists only the calls flagged for a missing disclosure when asked, with their count', async () => {
+      const list = (query: string) =>
+        get<RecentCallsResponse>(`${apiRoutes.calls.list()}?${query}`, tenant.user.token).then((res) =>
+          expectStatus(res, 200, 'list'),
+        );
+      expect((await list('disclosureMissing=true')).body).toMatchObject({ calls: [], total: 0 });
+      await app.deps.db('calls').where({ id: callId }).update({ disclosure_missing: true });
+      const flagged = (await list('disclosureMissing=true&pageSize=5')).body;
+      expect(flagged.total).toBe(1);
+      expect(flagged.calls.map((call) => [call.id, call.disclosureMissing])).toEqual([[callId, true]]);
+      expect((await list(`disclosureMissing=true&agentId=${agentId}`)).body.total).toBe(1);
+      const all = (await list('disclosureMissing=false&pageSize=100')).body;
+      expect(all.total).toBeGreaterThan(1);
+      expect(all.calls.filter((call) => call.disclosureMissing === true)).toHaveLength(1);
+      const bad = await get(`${apiRoutes.calls.list()}?disclosureMissing=maybe`, tenant.user.token);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('disclosureMissing must be true or false');
+      await app.deps.db('calls').where({ id: callId }).update({ disclosure_missing: null });
+    });
+
     it.each([
       ['page=-1', 'Page must be 0 or more'],
       ['pageSize=0', 'Page size must be at least 1'],

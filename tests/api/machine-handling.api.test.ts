@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CallsAnalyticsResponse } from '@shared/api/calls.types';
 import { apiRoutes } from '@shared/api/routes';
 import { ANSWER_BY_SUFFIX } from '../../server/src/sandbox/call-script';
 import { buyNumber, createAgent, OUTBOUND_DISCLOSURE, outboundCampaign } from './support/api-actions';
@@ -299,5 +300,29 @@ describe.each(TEST_DATABASES)('answer classification and call limits (%s)', (kin
       const res = await app.request('PATCH', apiRoutes.agents.byId(agent.id), { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+  });
+  it('shows who answered on the dashboard calls panel: people, machines and messages left, by day', async () => {
+    // The sandbox dates its calls by the wall clock, and the panel's rollup by the calls' start: read both today.
+    clock.set(new Date());
+    const panel = expectStatus(
+      await app.request('GET', `${apiRoutes.calls.analytics()}?period=7d`, { token: await adminToken() }),
+      200,
+      'calls panel',
+    ).body as CallsAnalyticsResponse;
+    const calls = await app.deps.db('calls').where({ tenant_id: tenantId });
+    const count = (outcomes: string[]) => calls.filter((call) => outcomes.includes(call.status)).length;
+    const machine = count(['voicemail', 'voicemail_left', 'machine_no_message', 'screened', 'fax']);
+    const person = count(['answered', 'transferred', 'transfer_missed']);
+    expect(machine).toBeGreaterThanOrEqual(4);
+    expect(panel.reach).toEqual({
+      person,
+      machine,
+      voicemailLeft: count(['voicemail_left']),
+      personRate: person / calls.length,
+      machineRate: machine / calls.length,
+    });
+    const sum = (field: 'person' | 'machine' | 'voicemailLeft') =>
+      panel.series.reduce((total, day) => total + day[field], 0);
+    expect([sum('person'), sum('machine'), sum('voicemailLeft')]).toEqual([person, machine, count(['voicemail_left'])]);
   });
 });

@@ -41,6 +41,17 @@ test.describe('calls, live', () => {
     await expect(panel.getByRole('group', { name: 'Calls' })).toContainText('1');
     const row = panel.getByRole('row').filter({ hasText: 'Manaia' });
     await expect(row).toHaveCount(1);
+    // Who answered: the caller, a person; the rates chart shows the day.
+    await expect(panel.getByRole('group', { name: 'Reached a person' })).toContainText('1 (100%)');
+    await expect(panel.getByRole('group', { name: 'Machines' })).toContainText('0 (0%)');
+    await expect(panel.getByRole('img', { name: /answered by a person, by a machine/ })).toBeVisible();
+    // An inbound call is never flagged for a missing disclosure.
+    await panel.getByRole('combobox', { name: 'Show' }).click();
+    await page.getByRole('option', { name: 'Missing disclosure' }).click();
+    await expect(panel.getByText('No calls without the disclosure')).toBeVisible();
+    await panel.getByRole('combobox', { name: 'Show' }).click();
+    await page.getByRole('option', { name: 'All calls' }).click();
+    await expect(row).toHaveCount(1);
 
     // From agent analytics to the call.
     await page.getByRole('article', { name: 'Manaia' }).getByRole('link', { name: 'View Analytics' }).click();

@@ -78,6 +78,8 @@ test.describe('answering machines', () => {
     await expect(row).toContainText('Detected: machine_end_beep');
     await expect(row).toContainText('Left: “Hi Ana, this is the clinic. Please call us back.”');
     await expect(page.getByTestId('machine-figures')).toContainText('Voicemails Left1');
+    await expect(page.getByRole('heading', { name: 'Who Answered, by Day' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /answered by a person, by a machine/ })).toBeVisible();
 
     // Marking the verdict wrong counts in the share of verdicts marked wrong.
     await row.getByRole('button', { name: 'Mark wrong' }).click();

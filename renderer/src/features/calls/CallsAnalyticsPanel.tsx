@@ -30,6 +30,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import type { Agent } from '@shared/api/agents.types';
+import { ReachRatesChart } from '../../components/charts/ReachRatesChart';
 import { Figure } from '../../components/Figure';
 import { useGetCallsAnalyticsQuery, useGetCallsQuery } from './callsApi';
 
@@ -42,6 +43,12 @@ const OUTCOME_LABELS: Record<string, string> = Object.fromEntries(
   CALL_OUTCOMES.map((outcome) => [outcome, OUTCOME_RULES[outcome].label]),
 );
 const PAGE_SIZES = [10, 25, 50];
+const SHOWN_CALLS = [
+  { value: 'all', label: 'All calls' },
+  { value: 'disclosureMissing', label: 'Missing disclosure' },
+];
+
+const ratePercent = (rate: number | null | undefined) => (rate == null ? '' : ` (${Math.round(rate * 100)}%)`);
 
 const COLUMNS: GridColDef<RecentCallRow>[] = [
   {
@@ -74,14 +81,19 @@ const COLUMNS: GridColDef<RecentCallRow>[] = [
   {
     field: 'callSuccessful',
     headerName: 'Result',
-    width: 130,
+    flex: 1,
     sortable: false,
-    renderCell: ({ row }) =>
-      isSuccessfulCall(row.callSuccessful) ? (
-        <Chip size="small" color="success" label="Successful" />
-      ) : (
-        <Chip size="small" label="Unsuccessful" />
-      ),
+    minWidth: 130,
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+        {isSuccessfulCall(row.callSuccessful) ? (
+          <Chip size="small" color="success" label="Successful" />
+        ) : (
+          <Chip size="small" label="Unsuccessful" />
+        )}
+        {row.disclosureMissing === true && <Chip size="small" color="warning" label="No disclosure" />}
+      </Stack>
+    ),
   },
   {
     field: 'durationSec',
@@ -129,10 +141,16 @@ function FilterSelect(props: {
 export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
   const [period, setPeriod] = useState<CallsPeriod>('30d');
   const [agentId, setAgentId] = useState('');
+  const [shown, setShown] = useState('all');
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0]! });
   const analytics = useGetCallsAnalyticsQuery({ period, agentId: agentId || undefined });
-  const calls = useGetCallsQuery({ ...pagination, agentId: agentId || undefined });
+  const calls = useGetCallsQuery({
+    ...pagination,
+    agentId: agentId || undefined,
+    disclosureMissing: shown === 'disclosureMissing' || undefined,
+  });
   const totals = analytics.data?.totals;
+  const reach = analytics.data?.reach;
   const transfers = analytics.data?.transfers;
   const series = analytics.data?.series ?? [];
   const failure = analytics.error ?? calls.error;
@@ -195,13 +213,28 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
               value={analytics.data ? formatMoney(analytics.data.totals.totalCostCents, analytics.data.currency) : '—'}
             />
           </Grid>
-          <Grid size={{ xs: 4, md: 4 }}>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <Figure
+              label="Reached a person"
+              value={reach ? `${formatCount(reach.person)}${ratePercent(reach.personRate)}` : '—'}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <Figure
+              label="Machines"
+              value={reach ? `${formatCount(reach.machine)}${ratePercent(reach.machineRate)}` : '—'}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <Figure label="Voicemail left" value={reach ? formatCount(reach.voicemailLeft) : '—'} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
             <Figure label="Transferred" value={transfers ? formatCount(transfers.transferred) : '—'} />
           </Grid>
-          <Grid size={{ xs: 4, md: 4 }}>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
             <Figure label="Transfers missed" value={transfers ? formatCount(transfers.transferMissed) : '—'} />
           </Grid>
-          <Grid size={{ xs: 4, md: 4 }}>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
             <Figure label="Callbacks due" value={transfers ? formatCount(transfers.callbacksDue) : '—'} />
           </Grid>
         </Grid>
@@ -244,9 +277,28 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
             )}
           </Grid>
         </Grid>
-        <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
-          Recent calls
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
+          Who answered, by day
         </Typography>
+        <ReachRatesChart
+          loading={analytics.isLoading}
+          days={series.map((point) => ({ ...point, label: formatDayOfMonth(point.day) }))}
+        />
+        <Stack direction="row" sx={{ mt: 3, mb: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle2" component="h3">
+            Recent calls
+          </Typography>
+          <FilterSelect
+            id="calls-shown"
+            label="Show"
+            value={shown}
+            options={SHOWN_CALLS}
+            onChange={(value) => {
+              setShown(value);
+              setPagination((current) => ({ ...current, page: 0 }));
+            }}
+          />
+        </Stack>
         <Box sx={{ width: '100%' }}>
           <DataGrid
             aria-label="Recent calls"
@@ -261,7 +313,7 @@ export function CallsAnalyticsPanel({ agents }: { agents: Agent[] }) {
             disableColumnMenu
             disableRowSelectionOnClick
             autoHeight
-            localeText={{ noRowsLabel: 'No calls yet' }}
+            localeText={{ noRowsLabel: shown === 'all' ? 'No calls yet' : 'No calls without the disclosure' }}
           />
         </Box>
       </CardContent>

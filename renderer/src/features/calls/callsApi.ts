@@ -20,10 +20,13 @@ export const callsApi = injectEndpoints({
       query: (id) => apiRoutes.calls.byId.relative(id),
       providesTags: (_call, _error, id) => [{ type: 'Call', id }],
     }),
-    getCalls: build.query<RecentCallsResponse, { page: number; pageSize: number; agentId?: string }>({
-      query: ({ page, pageSize, agentId }) => ({
+    getCalls: build.query<
+      RecentCallsResponse,
+      { page: number; pageSize: number; agentId?: string; disclosureMissing?: boolean }
+    >({
+      query: ({ page, pageSize, agentId, disclosureMissing }) => ({
         url: apiRoutes.calls.list.relative(),
-        params: defined({ page, pageSize, agentId }),
+        params: defined({ page, pageSize, agentId, disclosureMissing: disclosureMissing ? 'true' : undefined }),
       }),
       providesTags: [{ type: 'Call', id: 'LIST' }],
     }),

@@ -1,6 +1,8 @@
 import { CALL_OUTCOMES } from '@shared/domain/call-outcomes';
 import { useMemo, useState } from 'react';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { reachFigures } from '@shared/domain/call-outcomes';
+import { ReachRatesChart } from '../../components/charts/ReachRatesChart';
 import type { Campaign } from '@shared/api/campaigns.types';
 import { analyticsPeriodEndingToday } from '@shared/domain/campaign-days';
 import type { AttemptOutcome } from '@shared/domain/dialing-retry';
@@ -121,6 +123,23 @@ export function CampaignAnalytics({ campaign }: { campaign: Campaign }) {
               value={data.wrongVerdictShare === null ? '—' : `${Math.round(data.wrongVerdictShare * 100)}%`}
             />
           </Box>
+          {data.calls > 0 && (
+            <Card>
+              <CardHeader
+                title="Who Answered, by Day"
+                slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
+                sx={{ pb: 0 }}
+              />
+              <CardContent>
+                <ReachRatesChart
+                  days={data.days.map((day) => ({
+                    ...reachFigures(Object.entries(day.outcomes).map(([outcome, calls]) => ({ outcome, calls }))),
+                    label: formatDayOfMonth(day.date),
+                  }))}
+                />
+              </CardContent>
+            </Card>
+          )}
           <Card>
             <CardHeader
               title="Outcomes Over Time"

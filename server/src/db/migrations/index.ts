@@ -27,6 +27,7 @@ import * as transfersAndCallbacks from './0026_transfers-and-callbacks';
 import * as optOutsAndDisclosure from './0027_opt-outs-and-disclosure';
 import * as dataPolicy from './0028_data-policy';
 import * as defaultCountries from './0029_default-countries';
+import * as disclosureFlagIndex from './0030_disclosure-flag-index';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,6 +64,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0027_opt-outs-and-disclosure', optOutsAndDisclosure],
   ['0028_data-policy', dataPolicy],
   ['0029_default-countries', defaultCountries],
+  ['0030_disclosure-flag-index', disclosureFlagIndex],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -22,6 +22,7 @@ import {
   campaignCostCents,
   findCall,
   markRecordingPurged,
+  countCalls,
   pageOfCalls,
   platformActivitySince,
   purgeTranscriptsBefore,
@@ -120,18 +121,18 @@ export function createCallsService(
     /** A page of the tenant's calls, newest first; the row count is the dashboard's Total Calls (or the agent's). */
     async page(
       tenantId: string,
-      query: { page: number; pageSize: number; agentId?: string },
+      query: { page: number; pageSize: number; agentId?: string; disclosureMissing?: boolean },
     ): Promise<RecentCallsResponse> {
       if (query.agentId) await agents.require(tenantId, query.agentId);
+      const filter = { agentId: query.agentId, disclosureMissing: query.disclosureMissing };
       const [rows, total] = await Promise.all([
-        pageOfCalls(deps.db, tenantId, {
-          offset: query.page * query.pageSize,
-          limit: query.pageSize,
-          agentId: query.agentId,
-        }),
-        query.agentId
-          ? stats.agentTotals(tenantId, query.agentId).then((totals) => totals.totalCalls)
-          : usage.totalCalls(tenantId),
+        pageOfCalls(deps.db, tenantId, { offset: query.page * query.pageSize, limit: query.pageSize, ...filter }),
+        // Flagged calls are few: counted where they are; all calls come from the rollups.
+        query.disclosureMissing
+          ? countCalls(deps.db, tenantId, filter)
+          : query.agentId
+            ? stats.agentTotals(tenantId, query.agentId).then((totals) => totals.totalCalls)
+            : usage.totalCalls(tenantId),
       ]);
       return { calls: rows, page: query.page, pageSize: query.pageSize, total };
     },

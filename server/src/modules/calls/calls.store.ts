@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { RecentCall } from '@shared/api/agents.types';
 import type { RecentCallRow } from '@shared/api/calls.types';
 import type { MachineEvidence } from '@shared/api/machine-verdicts.types';
-import { toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
+import { countRows, toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 
 /** Recorded calls and the provider webhook events already handled. */
@@ -327,15 +327,35 @@ export async function callIdsOf(
   return rows.map(String);
 }
 
-/** A page of the tenant's calls, newest first, on the (tenant_id, started_at) or (tenant_id, agent_id, started_at) index. */
+export interface CallsFilter {
+  agentId?: string;
+  /** Only the calls flagged for opening without the AI disclosure. */
+  disclosureMissing?: boolean;
+}
+
+const filterWhere = (tenantId: string, filter: CallsFilter) => ({
+  'c.tenant_id': tenantId,
+  ...(filter.agentId ? { 'c.agent_id': filter.agentId } : {}),
+  ...(filter.disclosureMissing ? { 'c.disclosure_missing': true } : {}),
+});
+
+/** How many of the tenant's calls the filter keeps. */
+export async function countCalls(db: Queryable, tenantId: string, filter: CallsFilter): Promise<number> {
+  return countRows(db('calls as c').where(filterWhere(tenantId, filter)));
+}
+
+/**
+ * A page of the tenant's calls, newest first, on the (tenant_id, started_at), (tenant_id, agent_id, started_at) or
+ * (tenant_id, disclosure_missing, started_at) index.
+ */
 export async function pageOfCalls(
   db: Queryable,
   tenantId: string,
-  page: { offset: number; limit: number; agentId?: string },
+  page: { offset: number; limit: number } & CallsFilter,
 ): Promise<RecentCallRow[]> {
   const rows: Array<Record<string, unknown>> = await db('calls as c')
     .leftJoin('agents as a', 'a.id', 'c.agent_id')
-    .where({ 'c.tenant_id': tenantId, ...(page.agentId ? { 'c.agent_id': page.agentId } : {}) })
+    .where(filterWhere(tenantId, page))
     .orderBy([
       { column: 'c.started_at', order: 'desc' },
       { column: 'c.id', order: 'desc' },
@@ -353,6 +373,7 @@ export async function pageOfCalls(
       'c.status',
       'c.call_successful',
       'c.direction',
+      'c.disclosure_missing',
     );
   return rows.map((row) => ({
     id: String(row.id),
@@ -365,6 +386,7 @@ export async function pageOfCalls(
     status: String(row.status),
     callSuccessful: textOrNull(row.call_successful),
     direction: row.direction === 'outbound' ? 'outbound' : 'inbound',
+    disclosureMissing: row.disclosure_missing === null ? null : toBool(row.disclosure_missing),
   }));
 }
 

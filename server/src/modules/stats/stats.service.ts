@@ -4,13 +4,14 @@ import type { AppDeps } from '../../app-deps';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { Queryable } from '../../db/dialect';
 import type { CallsAnalyticsResponse } from '@shared/api/calls.types';
+import { reachFigures } from '@shared/domain/call-outcomes';
 import { PERIOD_DAYS, type CallsPeriod } from '@shared/schemas/calls.schema';
 import {
   addCallToDay,
   agentTotals,
   agentTotalsByAgentQuery,
   dailyTotals,
-  outcomeTotals,
+  dailyOutcomeTotals,
   TOTAL_COLUMNS,
   totalsOf,
   type CallTotals,
@@ -101,22 +102,32 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>, tenants:
       );
       const from = days[0]!;
       const to = days.at(-1)!;
-      const [daily, outcomes, currency] = await Promise.all([
+      const [daily, dayOutcomes, currency] = await Promise.all([
         dailyTotals(deps.db, tenantId, from, to, agentId),
-        outcomeTotals(deps.db, tenantId, from, to, agentId),
+        dailyOutcomeTotals(deps.db, tenantId, from, to, agentId),
         tenants.currency(tenantId),
       ]);
       const byDay = new Map(daily.map((row) => [row.day, row]));
       const series = days.map((day) => {
         const row = byDay.get(day);
+        const reach = reachFigures(dayOutcomes.filter((entry) => entry.day === day));
         return {
           day,
           calls: row?.calls ?? 0,
           successful: row?.successful ?? 0,
           durationSec: row?.durationSec ?? 0,
           costCents: row?.costCents ?? 0,
+          person: reach.person,
+          machine: reach.machine,
+          voicemailLeft: reach.voicemailLeft,
+          transferred: reach.transferred,
         };
       });
+      const outcomes = [...new Set(dayOutcomes.map((entry) => entry.outcome))].sort().map((outcome) => ({
+        outcome,
+        calls: dayOutcomes.filter((entry) => entry.outcome === outcome).reduce((sum, entry) => sum + entry.calls, 0),
+      }));
+      const reach = reachFigures(outcomes);
       const sum = daily.reduce(
         (acc, row) => ({
           calls: acc.calls + row.calls,
@@ -140,9 +151,16 @@ export function createStatsService(deps: Pick<AppDeps, 'db' | 'clock'>, tenants:
         },
         series,
         outcomes,
+        reach: {
+          person: reach.person,
+          machine: reach.machine,
+          voicemailLeft: reach.voicemailLeft,
+          personRate: reach.calls ? reach.person / reach.calls : null,
+          machineRate: reach.calls ? reach.machine / reach.calls : null,
+        },
         transfers: {
-          transferred: outcomes.find((entry) => entry.outcome === 'transferred')?.calls ?? 0,
-          transferMissed: outcomes.find((entry) => entry.outcome === 'transfer_missed')?.calls ?? 0,
+          transferred: reach.transferred,
+          transferMissed: reach.transferMissed,
           // Filled by the route, which reads the callbacks.
           callbacksDue: 0,
         },

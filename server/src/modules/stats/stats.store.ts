@@ -104,19 +104,19 @@ export async function dailyTotals(
   return rows.map((row) => ({ ...totalsOf(row), day: String(row.day), successful: Number(row.successful ?? 0) }));
 }
 
-/** Calls per outcome over [fromDay, toDay]. */
-export async function outcomeTotals(
+/** Calls per day and outcome over [fromDay, toDay]. */
+export async function dailyOutcomeTotals(
   db: Queryable,
   tenantId: string,
   fromDay: string,
   toDay: string,
   agentId?: string,
-): Promise<Array<{ outcome: string; calls: number }>> {
+): Promise<Array<{ day: string; outcome: string; calls: number }>> {
   const rows: Array<Record<string, unknown>> = await rollupRange(db, 'outcomes', tenantId, fromDay, toDay, agentId)
-    .groupBy('outcome')
-    .orderBy('outcome')
-    .select('outcome', db.raw('sum(call_count) as ??', ['calls']));
-  return rows.map((row) => ({ outcome: String(row.outcome), calls: Number(row.calls ?? 0) }));
+    .groupBy('day', 'outcome')
+    .orderBy(['day', 'outcome'])
+    .select('day', 'outcome', db.raw('sum(call_count) as ??', ['calls']));
+  return rows.map((row) => ({ day: String(row.day), outcome: String(row.outcome), calls: Number(row.calls ?? 0) }));
 }
 
 export const TOTAL_COLUMNS = {
