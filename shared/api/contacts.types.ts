@@ -164,4 +164,6 @@ export interface OptOutResponse {
 export interface DoNotCallImportResponse {
   /** Numbers added; those already listed count as duplicates. */
   report: ImportReport;
+  /** Pending contacts in the tenant's campaigns that the added numbers ended (reason do_not_call). */
+  endedContacts: number;
 }

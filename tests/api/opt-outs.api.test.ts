@@ -5,6 +5,7 @@ import { apiRoutes } from '@shared/api/routes';
 import type { WebhookPayload } from '@shared/api/webhooks.types';
 import { WEBHOOK_EVENTS } from '@shared/schemas/webhook-events.schema';
 import { expectStatus } from './support/api-client';
+import { sendCsv } from './support/contact-imports';
 import { useApiSuite } from './support/api-suite';
 import { eventually } from './support/eventually';
 import { outboundScene } from './support/outbound-scene';
@@ -143,6 +144,38 @@ describe.each(TEST_DATABASES)('opt-outs (%s)', (kind) => {
     expect(await contactRow(contactId)).toMatchObject({ status: 'failed', skip_reason: 'do_not_call' });
     await scene.dial(campaignId);
     expect(await app.deps.db('call_attempts').where({ contact_id: contactId })).toHaveLength(0);
+  });
+
+  it('ends at once the pending contacts of every number an admin imports into the do-not-call list', async () => {
+    const first = await scene.insertCampaign();
+    const second = await scene.insertCampaign();
+    const listedA = await scene.insertContact(first, '+6421000460');
+    const listedB = await scene.insertContact(second, '+6421000461');
+    const alsoListed = await scene.insertContact(second, '+6421000460');
+    const kept = await scene.insertContact(first, '+6421000462');
+    const csv = 'number\n+6421000460\n+64 21 000 461\nnot a number\n';
+    const res = await sendCsv(app, suite.tenant.admin.token, apiRoutes.doNotCall.import(), csv);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ report: { imported: 2, skipped: { invalid_number: 1 } }, endedContacts: 3 });
+    for (const id of [listedA, listedB, alsoListed]) {
+      expect(await contactRow(id)).toMatchObject({ status: 'failed', skip_reason: 'do_not_call' });
+    }
+    expect(await contactRow(kept)).toMatchObject({ status: 'pending', skip_reason: null });
+    const endedIds: string[] = [listedA, listedB, alsoListed];
+    const events = await eventually(async () => {
+      const found = receiver.received
+        .map((delivery) => JSON.parse(delivery.body) as WebhookPayload<'contact.opted_out'>)
+        .filter((event) => endedIds.includes(event.data.contactId ?? ''));
+      if (found.length < 3) throw new Error(`${found.length} of 3 opt-out events`);
+      return found;
+    });
+    expect(events.map((event) => event.data.source)).toEqual(['admin', 'admin', 'admin']);
+    await scene.dial(first);
+    expect(await app.deps.db('call_attempts').where({ contact_id: listedA })).toHaveLength(0);
+
+    // Importing the same numbers again adds nothing and ends nothing more.
+    const again = await sendCsv(app, suite.tenant.admin.token, apiRoutes.doNotCall.import(), csv);
+    expect(again.body).toMatchObject({ report: { imported: 0, skipped: { duplicate: 2 } }, endedContacts: 0 });
   });
 
   it('takes a stop request heard in a call the same path, with the call as evidence', async () => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ImportReport } from '@shared/api/contacts.types';
+import type { DoNotCallImportResponse } from '@shared/api/contacts.types';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -20,7 +20,7 @@ import { importOutcomeText } from './doNotCallDisplay';
  */
 export function ImportDoNotCallDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const csv = useCsvText();
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [report, setReport] = useState<DoNotCallImportResponse | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [importCsv, { isLoading: importing }] = useImportDoNotCallMutation();
   const { toast } = useToast();
@@ -61,7 +61,7 @@ export function ImportDoNotCallDialog({ open, onClose }: { open: boolean; onClos
             disabled={importing}
           />
           {report && (
-            <Alert severity={report.imported > 0 ? 'success' : 'warning'} data-testid="import-outcome">
+            <Alert severity={report.report.imported > 0 ? 'success' : 'warning'} data-testid="import-outcome">
               {importOutcomeText(report)}
             </Alert>
           )}

@@ -1,4 +1,4 @@
-import type { DoNotCallEntry, DoNotCallImportResponse, DoNotCallPage, ImportReport } from '@shared/api/contacts.types';
+import type { DoNotCallEntry, DoNotCallImportResponse, DoNotCallPage } from '@shared/api/contacts.types';
 import { apiRoutes } from '@shared/api/routes';
 import type { AddDoNotCallRequest } from '@shared/schemas/contact.schema';
 import { injectEndpoints } from '../../core/baseApi';
@@ -34,15 +34,15 @@ export const doNotCallApi = injectEndpoints({
       invalidatesTags: [LIST],
     }),
     /** Adds the file's numbers (first column, after a header line) in one piece; answers what was skipped and why. */
-    importDoNotCall: build.mutation<ImportReport, Blob>({
+    importDoNotCall: build.mutation<DoNotCallImportResponse, Blob>({
       query: (file) => ({
         url: apiRoutes.doNotCall.import.relative(),
         method: 'POST',
         headers: { 'Content-Type': 'text/csv' },
         body: file,
       }),
-      transformResponse: (response: DoNotCallImportResponse) => response.report,
-      invalidatesTags: [LIST],
+      // The numbers added end pending contacts in every campaign: their lists are read again.
+      invalidatesTags: (result) => (result && result.endedContacts > 0 ? [LIST, 'CampaignContact'] : [LIST]),
     }),
     /** The whole list as a CSV file. */
     exportDoNotCall: build.mutation<Blob, void>({

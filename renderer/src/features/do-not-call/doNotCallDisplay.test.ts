@@ -18,16 +18,27 @@ const report = (imported: number, skipped: Partial<ImportReport['skipped']> = {}
   issuesTruncated: false,
 });
 
+const outcome = (...args: Parameters<typeof report>) => ({ report: report(...args), endedContacts: 0 });
+
 describe('importOutcomeText', () => {
+  it('says how many pending contacts the numbers ended', () => {
+    expect(importOutcomeText({ report: report(2), endedContacts: 3 })).toBe(
+      '2 numbers added to the do-not-call list. 3 pending contacts in your campaigns will not be called.',
+    );
+    expect(importOutcomeText({ report: report(1), endedContacts: 1 })).toBe(
+      '1 number added to the do-not-call list. 1 pending contact in your campaigns will not be called.',
+    );
+  });
+
   it('says how many numbers were added', () => {
-    expect(importOutcomeText(report(1))).toBe('1 number added to the do-not-call list.');
-    expect(importOutcomeText(report(1200))).toBe('1,200 numbers added to the do-not-call list.');
+    expect(importOutcomeText(outcome(1))).toBe('1 number added to the do-not-call list.');
+    expect(importOutcomeText(outcome(1200))).toBe('1,200 numbers added to the do-not-call list.');
   });
   it('names each reason rows were skipped for', () => {
-    expect(importOutcomeText(report(2, { duplicate: 1, invalid_number: 3, wrong_column_count: 1 }))).toBe(
+    expect(importOutcomeText(outcome(2, { duplicate: 1, invalid_number: 3, wrong_column_count: 1 }))).toBe(
       '2 numbers added to the do-not-call list; skipped 1 already listed, 3 invalid numbers, 1 row with the wrong column count.',
     );
-    expect(importOutcomeText(report(0, { invalid_number: 1 }))).toBe(
+    expect(importOutcomeText(outcome(0, { invalid_number: 1 }))).toBe(
       '0 numbers added to the do-not-call list; skipped 1 invalid number.',
     );
   });

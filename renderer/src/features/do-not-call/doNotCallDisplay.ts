@@ -1,4 +1,4 @@
-import type { DoNotCallSource, ImportReport } from '@shared/api/contacts.types';
+import type { DoNotCallImportResponse, DoNotCallSource } from '@shared/api/contacts.types';
 import { formatCount, formatQuantity } from '@shared/domain/format';
 
 /** How a number came onto the list, as the API records it. */
@@ -8,8 +8,11 @@ export const SOURCE_LABELS: Record<DoNotCallSource, string> = {
   call: 'Opt-out in a call',
 };
 
-/** An import's outcome in one sentence: what was added and, when some rows were not, why. */
-export function importOutcomeText(report: ImportReport): string {
+/**
+ * An import's outcome: what was added and, when some rows were not, why; then how many pending contacts the added
+ * numbers ended.
+ */
+export function importOutcomeText({ report, endedContacts }: DoNotCallImportResponse): string {
   const { duplicate, invalid_number: invalid, wrong_column_count: malformed } = report.skipped;
   const reasons = [
     duplicate > 0 ? `${formatCount(duplicate)} already listed` : '',
@@ -19,7 +22,9 @@ export function importOutcomeText(report: ImportReport): string {
       : '',
   ].filter(Boolean);
   const added = `${formatQuantity(report.imported, 'number')} added to the do-not-call list`;
-  return reasons.length > 0 ? `${added}; skipped ${reasons.join(', ')}.` : `${added}.`;
+  const outcome = reasons.length > 0 ? `${added}; skipped ${reasons.join(', ')}.` : `${added}.`;
+  if (endedContacts === 0) return outcome;
+  return `${outcome} ${formatQuantity(endedContacts, 'pending contact')} in your campaigns will not be called.`;
 }
 
 /** The list's search: the digits of a number as typed (spaces, dashes and brackets dropped), with a leading +. */

@@ -9,7 +9,7 @@ import {
   countContactsByStatus,
   countDueContacts,
   dueContactsOf,
-  endPendingOfNumber,
+  endPendingOfNumbers,
   leasePendingContacts,
   parkLeased,
   nextDueAt,
@@ -59,9 +59,9 @@ export function createContactDialingService(deps: Pick<AppDeps, 'db' | 'clock'>)
     /** Parks a leased contact the campaign may not call until it is edited (no marketing consent). */
     park: (contactId: string, leaseToken: string, reason: ContactSkipReason) =>
       parkLeased(deps.db, contactId, leaseToken, reason, now()),
-    /** Ends the tenant's pending contacts with this number in every campaign (an opt-out). */
-    endPendingOfNumber: (tenantId: string, phoneNumber: string) =>
-      endPendingOfNumber(deps.db, tenantId, phoneNumber, now()),
+    /** Ends the tenant's pending contacts with these numbers in every campaign (opt-outs). */
+    endPendingOfNumbers: (tenantId: string, phoneNumbers: readonly string[]) =>
+      endPendingOfNumbers(deps.db, tenantId, phoneNumbers, now()),
     releaseExpired: () => releaseExpiredLeases(deps.db, now()),
     settle: (
       trx: Knex.Transaction,

@@ -272,29 +272,37 @@ export interface EndedContact {
   phoneNumber: string;
 }
 
+/** Numbers per statement: well inside SQLite's and PostgreSQL's limits on bound values. */
+const NUMBERS_PER_STATEMENT = 500;
+
 /**
- * Ends every pending contact of the tenant with this number, in every campaign: failed, reason do_not_call. Contacts
- * being dialled right now are left to finish; the dialer reads the do-not-call list before it places any call.
+ * Ends every pending contact of the tenant with one of these numbers, in every campaign: failed, reason do_not_call,
+ * in one transaction. Contacts being dialled right now are left to finish; the dialer reads the do-not-call list
+ * before it places any call.
  */
-export async function endPendingOfNumber(
+export async function endPendingOfNumbers(
   db: Queryable,
   tenantId: string,
-  phoneNumber: string,
+  phoneNumbers: readonly string[],
   now: string,
 ): Promise<EndedContact[]> {
+  if (phoneNumbers.length === 0) return [];
   return writingContacts(db, async (trx, totals) => {
-    const ended = (await trx(TABLE)
-      .where({ tenant_id: tenantId, phone_number: phoneNumber, status: 'pending' })
-      .update({
-        status: 'failed',
-        skip_reason: 'do_not_call',
-        next_attempt_at: null,
-        next_callable_at: null,
-        updated_at: now,
-      })
-      .returning(['id', 'tenant_id', 'campaign_id', 'phone_number'])) as Array<
-      ContactOwner & { id: string; phone_number: string }
-    >;
+    const ended: Array<ContactOwner & { id: string; phone_number: string }> = [];
+    for (let start = 0; start < phoneNumbers.length; start += NUMBERS_PER_STATEMENT) {
+      const rows = (await trx(TABLE)
+        .where({ tenant_id: tenantId, status: 'pending' })
+        .whereIn('phone_number', phoneNumbers.slice(start, start + NUMBERS_PER_STATEMENT))
+        .update({
+          status: 'failed',
+          skip_reason: 'do_not_call',
+          next_attempt_at: null,
+          next_callable_at: null,
+          updated_at: now,
+        })
+        .returning(['id', 'tenant_id', 'campaign_id', 'phone_number'])) as typeof ended;
+      ended.push(...rows);
+    }
     totals.moved(ended, 'pending', 'failed');
     return ended.map((row) => ({ id: row.id, campaignId: row.campaign_id, phoneNumber: row.phone_number }));
   });

@@ -46,7 +46,11 @@ export function doNotCallRoutes(_deps: AppDeps, guards: Guards, { doNotCall, opt
 
   router.handle(routes.import, 'POST', async (ctx) => {
     const csv = await readCsvBody(ctx.req);
-    const body: DoNotCallImportResponse = await doNotCall.importCsv(tenantIdOf(ctx), authOf(ctx).userId, csv);
+    const body: DoNotCallImportResponse = await optOuts.importList(
+      tenantIdOf(ctx),
+      { userId: authOf(ctx).userId },
+      csv,
+    );
     ctx.body = body;
   });
 

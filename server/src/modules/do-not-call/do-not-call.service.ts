@@ -1,4 +1,4 @@
-import type { DoNotCallEntry, DoNotCallImportResponse, DoNotCallPage } from '@shared/api/contacts.types';
+import type { DoNotCallEntry, DoNotCallPage, ImportReport } from '@shared/api/contacts.types';
 import { neutraliseFormula } from '@shared/domain/contact-csv';
 import { readContactNumber } from '@shared/domain/contact-number';
 import type { AddDoNotCallRequest, OptOutSource } from '@shared/schemas/contact.schema';
@@ -89,7 +89,11 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>, user
     },
 
     /** Adds every valid number of a CSV (first column, header line first) that the list does not hold, in one piece. */
-    async importCsv(tenantId: string, userId: string, text: string): Promise<DoNotCallImportResponse> {
+    async importCsv(
+      tenantId: string,
+      userId: string | null,
+      text: string,
+    ): Promise<{ report: ImportReport; added: string[] }> {
       const records = parseCsv(text);
       return db.transaction(async (trx) => {
         const known = await allListedNumbers(trx, tenantId);
@@ -112,7 +116,7 @@ export function createDoNotCallService(deps: Pick<AppDeps, 'db' | 'clock'>, user
           userId,
           isoNow(deps.clock),
         );
-        return { report };
+        return { report, added: accepted.map((row) => row.e164) };
       });
     },
 

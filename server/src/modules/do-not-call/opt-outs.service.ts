@@ -1,4 +1,4 @@
-import type { OptOutResponse } from '@shared/api/contacts.types';
+import type { DoNotCallImportResponse, OptOutResponse } from '@shared/api/contacts.types';
 import type { WebhookEventData } from '@shared/api/webhooks.types';
 import type { OptOutRequest, OptOutSource } from '@shared/schemas/contact.schema';
 import type { AppDeps } from '../../app-deps';
@@ -22,14 +22,32 @@ export interface OptOutActor {
 export function createOptOutsService(
   deps: Pick<AppDeps, 'logger'>,
   services: {
-    doNotCall: Pick<DoNotCallService, 'record'>;
-    contacts: { endPendingOfNumber(tenantId: string, phoneNumber: string): Promise<EndedContact[]> };
+    doNotCall: Pick<DoNotCallService, 'record' | 'importCsv'>;
+    contacts: { endPendingOfNumbers(tenantId: string, phoneNumbers: readonly string[]): Promise<EndedContact[]> };
     webhooks: {
       publish(tenantId: string, type: 'contact.opted_out', data: WebhookEventData['contact.opted_out']): Promise<void>;
     };
   },
 ) {
   const { doNotCall, contacts, webhooks } = services;
+
+  /** `contact.opted_out` for each contact an opt-out ended. */
+  async function announceEnded(
+    tenantId: string,
+    ended: readonly EndedContact[],
+    source: OptOutSource,
+    callId: string | null,
+  ): Promise<void> {
+    for (const contact of ended) {
+      await webhooks.publish(tenantId, 'contact.opted_out', {
+        phoneNumber: contact.phoneNumber,
+        callId,
+        source,
+        contactId: contact.id,
+        campaignId: contact.campaignId,
+      });
+    }
+  }
 
   async function optOut(
     tenantId: string,
@@ -42,20 +60,12 @@ export function createOptOutsService(
       evidence: input.evidence,
       callId: input.callId ?? null,
     });
-    const ended = await contacts.endPendingOfNumber(tenantId, entry.phoneNumber);
+    const ended = await contacts.endPendingOfNumbers(tenantId, [entry.phoneNumber]);
     const base = { phoneNumber: entry.phoneNumber, callId: input.callId ?? null, source: input.source };
-    if (ended.length === 0) {
-      if (created)
-        await webhooks.publish(tenantId, 'contact.opted_out', { ...base, contactId: null, campaignId: null });
-    } else {
-      for (const contact of ended) {
-        await webhooks.publish(tenantId, 'contact.opted_out', {
-          ...base,
-          contactId: contact.id,
-          campaignId: contact.campaignId,
-        });
-      }
+    if (ended.length === 0 && created) {
+      await webhooks.publish(tenantId, 'contact.opted_out', { ...base, contactId: null, campaignId: null });
     }
+    await announceEnded(tenantId, ended, input.source, input.callId ?? null);
     if (created || ended.length > 0) {
       deps.logger.info({ tenantId, source: input.source, ended: ended.length }, 'opt-out recorded');
     }
@@ -64,6 +74,19 @@ export function createOptOutsService(
 
   return {
     optOut,
+
+    /**
+     * An admin's CSV of numbers for the do-not-call list: the new ones are listed in one piece, then every pending
+     * contact with one of them ends at once, as for any opt-out.
+     */
+    async importList(tenantId: string, actor: OptOutActor, csv: string): Promise<DoNotCallImportResponse> {
+      const { report, added } = await doNotCall.importCsv(tenantId, actor.userId, csv);
+      const ended = await contacts.endPendingOfNumbers(tenantId, added);
+      await announceEnded(tenantId, ended, 'admin', null);
+      if (added.length > 0)
+        deps.logger.info({ tenantId, added: added.length, ended: ended.length }, 'opt-outs imported');
+      return { report, endedContacts: ended.length };
+    },
 
     /** A stop request heard in a call (its analysis): the same path, with the call as evidence. */
     async fromCall(tenantId: string, phoneNumber: string, callId: string | null): Promise<boolean> {
