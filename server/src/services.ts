@@ -94,6 +94,7 @@ export function createServices(deps: AppDeps) {
   const contactDialing = createContactDialingService(deps);
   // Opt-outs from every channel (a call's analysis, the API, the tenant's systems, an admin) take one path.
   const optOuts = createOptOutsService(deps, { doNotCall, contacts: contactDialing, webhooks });
+  const callbacks = createCallbacksService(deps, { users, contacts: contactDialing, webhooks });
   const callAnalysis = createCallAnalysisService(deps, { agents, campaigns, events, optOuts, tenants, dataPolicy });
   const calls = createCallsService(deps, {
     agents,
@@ -105,13 +106,13 @@ export function createServices(deps: AppDeps) {
     analysis: callAnalysis,
     dataPolicy,
     webhooks,
+    callbacks,
   });
   const retention = createRetentionService(deps, { dataPolicy, calls });
   const agentCalls = createAgentCallsService(deps, { agents, calls, stats, phoneNumbers });
   const dashboard = createDashboardService(agents, phoneNumbers, usage);
   const admin = createAdminService(deps, { tenants, users, agents, phoneNumbers, calls, billing });
   const testSupport = createTestSupportService(deps, tenants, users, usage);
-  const callbacks = createCallbacksService(deps, { users, contacts: contactDialing, webhooks });
   const dialer = createDialerService(deps, {
     callbacks,
     campaigns,

@@ -11,7 +11,7 @@ export interface WebhookEventData {
   'call.completed': LiveEventData['call.completed'];
   'call.analysed': LiveEventData['call.analysed'];
   'call.transferred': { callId: string; agentId: string | null; campaignId: string | null; transferredTo: string };
-  'callback.created': { callbackId: string; contactId: string; campaignId: string | null; scheduledFor: string };
+  'callback.created': { callbackId: string; contactId: string | null; campaignId: string | null; scheduledFor: string };
   /** A campaign's contact is done: its last call's outcome and the provider's conversation id. */
   'contact.completed': { contactId: string; campaignId: string; outcome: string; conversationId: string | null };
   /** A campaign's contact will not be called again: its last call's outcome, and why. */

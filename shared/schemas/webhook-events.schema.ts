@@ -25,8 +25,10 @@ export const WEBHOOK_EVENTS: Record<WebhookEventType, { summary: string; data: A
     data: object({ callId: id(), agentId: nullableId(), campaignId: nullableId(), transferredTo: string().defined() }),
   },
   'callback.created': {
-    summary: 'A contact asked to be called back; the callback is scheduled.',
-    data: object({ callbackId: id(), contactId: id(), campaignId: nullableId(), scheduledFor: isoTime() }),
+    summary:
+      "A transfer nobody took left a callback: for a campaign's contact (dialled at its time unless a member takes it) " +
+      'or for an inbound caller (contactId null; a member calls them back).',
+    data: object({ callbackId: id(), contactId: nullableId(), campaignId: nullableId(), scheduledFor: isoTime() }),
   },
   'contact.completed': {
     summary: "A campaign's contact was reached and is done.",

@@ -309,6 +309,39 @@ describe.each(TEST_DATABASES)('warm transfer and callbacks (%s)', (kind) => {
     });
   });
 
+  it('leaves a callback for a member when an inbound caller’s transfer is missed, which the dialer never cancels', async () => {
+    const number = await app.deps.db('phone_numbers').where({ assigned_agent_id: scenes.open.agentId }).first();
+    const caller = TRANSFER_UNANSWERED.replace(/^\+6421/, '+6422');
+    await app.deps.sandbox!.simulateInboundCall({ phoneNumber: number.phone_number, callerNumber: caller });
+    const callback = await eventually(async () => {
+      const page = await callbacksPage(await adminToken(), '?limit=200');
+      const found = page.callbacks.find((entry) => entry.phoneNumber === caller);
+      if (!found) throw new Error('no callback for the caller yet');
+      return found;
+    });
+    expect(callback).toMatchObject({
+      contactId: null,
+      targetName: 'Sales desk',
+      reason: 'no_answer',
+      status: 'open',
+      assignee: null,
+    });
+    expect(callback.summary).toContain('nobody answered');
+    const inboundMissed = await app.deps
+      .db('calls')
+      .where({ tenant_id: tenantId, direction: 'inbound', status: 'transfer_missed' });
+    expect(inboundMissed).toHaveLength(1);
+    expect(await webhookEvents('callback.created')).toContainEqual(
+      expect.objectContaining({ callbackId: callback.id, contactId: null }),
+    );
+
+    // Past its time, the dialer has no contact to put back: the callback stays open for a member.
+    clock.advance(60 * 60_000);
+    await app.built.services.callbacks.dialDue();
+    const after = (await callbacksPage(await adminToken(), '?limit=200')).callbacks.find((c) => c.id === callback.id);
+    expect(after).toMatchObject({ status: 'open' });
+  });
+
   it('does not ring a target outside its hours: transfer_missed, 0 s, and a callback at its next opening', async () => {
     const contactId = await addContact(scenes.closed.campaignId, TRANSFER_ANSWERED, { name: 'Mere' });
     expect(await callThrough(scenes.closed.campaignId, contactId)).toMatchObject({ status: 'completed' });

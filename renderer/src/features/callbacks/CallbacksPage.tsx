@@ -62,6 +62,11 @@ function ContactCell({ callback }: { callback: Callback }) {
           {formatPhoneNumber(callback.phoneNumber)}
         </Typography>
       )}
+      {!callback.contactId && (
+        <Typography variant="caption" color="text.secondary">
+          Inbound caller: a colleague calls back
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -219,7 +224,7 @@ export function CallbacksPage() {
     <>
       <PageHeader
         title="Callbacks"
-        subtitle="People the agent could not hand over to a colleague. Take one to call them yourself; one nobody takes is dialled by its campaign at the time shown."
+        subtitle="People the agent could not hand over to a colleague. Take one to call them yourself; a campaign’s contact nobody takes is dialled by its campaign at the time shown, an inbound caller waits for a colleague."
       />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

@@ -29,11 +29,16 @@ export interface CallbackActor {
   viaKey: boolean;
 }
 
-/** What the dialer knows when it settles a call whose transfer was missed. */
+/**
+ * A call whose transfer was missed: an outbound campaign's contact (the dialer settles it and later calls them back),
+ * or an inbound caller (no contact: a member calls them back).
+ */
 export interface MissedTransfer {
   tenantId: string;
   campaignId: string | null;
-  contact: { id: string; phoneNumber: string; metadata: Record<string, string> | null };
+  contact: { id: string; phoneNumber: string; metadata: Record<string, string> | null } | null;
+  /** The number to call back; the contact's when there is one. */
+  phoneNumber?: string;
   agentId: string | null;
   conversationId: string;
   summary: string | null;
@@ -106,11 +111,11 @@ export function createCallbacksService(
         {
           id,
           campaignId: missed.campaignId,
-          contactId: contact.id,
+          contactId: contact?.id ?? null,
           agentId: missed.agentId,
           conversationId: missed.conversationId,
-          phoneNumber: contact.phoneNumber,
-          contactName: contactNameOf(contact.metadata),
+          phoneNumber: contact?.phoneNumber ?? missed.phoneNumber ?? '',
+          contactName: contactNameOf(contact?.metadata),
           targetName: verdict.targetName,
           targetNumber: verdict.targetNumber,
           reason,
@@ -122,7 +127,7 @@ export function createCallbacksService(
       await webhooks.publish(
         missed.tenantId,
         'callback.created',
-        { callbackId: id, contactId: contact.id, campaignId: missed.campaignId, scheduledFor: requestedAt },
+        { callbackId: id, contactId: contact?.id ?? null, campaignId: missed.campaignId, scheduledFor: requestedAt },
         trx,
       );
     },

@@ -153,6 +153,8 @@ export async function dueUnassigned(db: Queryable, now: string, limit: number): 
   const rows: CallbackRow[] = await db(TABLE)
     .where({ status: 'open' })
     .whereNull('assigned_user_id')
+    // An inbound caller's callback has no contact to put back in a campaign: it waits for a member.
+    .whereNotNull('contact_id')
     .andWhere('requested_at', '<=', now)
     .orderBy([{ column: 'requested_at' }, { column: 'id' }])
     .limit(limit);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { convertMicros } from '@shared/domain/money';
 import type { AppDeps } from '../../app-deps';
 import { isoNow } from '../../lib/clock';
@@ -12,10 +13,11 @@ import type { StatsService } from '../stats/stats.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
 import type { CallAnalysisService } from './call-analysis.service';
-import { transferVerdictOf } from '@shared/domain/transfer-target';
+import { transferVerdictOf, type TransferVerdict } from '@shared/domain/transfer-target';
 import { callOutcomeOf, isFinalConversation, newCallOf } from './call-record';
 import { redactedConversation } from './call-redaction';
 import { insertCallOnce, markWebhookEvent, recordedConversationIds } from './calls.store';
+import type { CallbacksService } from '../callbacks/callbacks.service';
 import type { WebhooksService } from '../webhooks/webhooks.service';
 
 export type RecordOutcome = 'recorded' | 'duplicate' | 'unknown-agent' | 'not-final';
@@ -41,9 +43,35 @@ export function createCallIngest(
     analysis: Pick<CallAnalysisService, 'queueForNewCall'>;
     dataPolicy: Pick<DataPolicyService, 'redactorFor'>;
     webhooks: Pick<WebhooksService, 'publish'>;
+    callbacks: Pick<CallbacksService, 'recordMissedTransfer'>;
   },
 ) {
-  const { agents, campaigns, tenants, usage, stats, events, analysis, dataPolicy, webhooks } = services;
+  const { agents, campaigns, tenants, usage, stats, events, analysis, dataPolicy, webhooks, callbacks } = services;
+
+  async function leaveInboundCallback(
+    trx: Knex.Transaction,
+    missed: {
+      tenantId: string;
+      campaignId: string | null;
+      agentId: string;
+      conversation: VoiceConversation;
+      verdict: TransferVerdict;
+    },
+  ): Promise<void> {
+    const { conversation } = missed;
+    const phoneNumber = conversation.customerPhoneNumber;
+    if (!phoneNumber) {
+      deps.logger.warn({ conversationId: conversation.conversationId }, 'missed transfer of an anonymous caller');
+      return;
+    }
+    await callbacks.recordMissedTransfer(trx, {
+      ...missed,
+      contact: null,
+      phoneNumber,
+      conversationId: conversation.conversationId,
+      summary: conversation.analysis?.transcriptSummary ?? null,
+    });
+  }
 
   async function recordConversation(
     conversation: VoiceConversation,
@@ -105,6 +133,10 @@ export function createCallIngest(
         { type: 'call.completed', data: { callId: call.id, agentId: agent.id, campaignId, durationSec } },
         trx,
       );
+      // A caller whose handover nobody took is called back by a person (the dialer settles outbound calls' own).
+      if (verdict?.outcome === 'transfer_missed' && call.direction === 'inbound') {
+        await leaveInboundCallback(trx, { tenantId, campaignId, agentId: agent.id, conversation, verdict });
+      }
       if (verdict?.outcome === 'transferred') {
         const transferredTo = verdict.targetNumber;
         await webhooks.publish(

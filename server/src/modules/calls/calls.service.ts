@@ -32,6 +32,7 @@ import {
 } from './calls.store';
 import { countMachineVerdicts } from './machine-verdicts.store';
 import { createPostCallWebhook } from './post-call-webhook';
+import type { CallbacksService } from '../callbacks/callbacks.service';
 import type { WebhooksService } from '../webhooks/webhooks.service';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -56,6 +57,7 @@ export function createCallsService(
     analysis: CallAnalysisService;
     dataPolicy: Pick<DataPolicyService, 'redactorFor'>;
     webhooks: Pick<WebhooksService, 'publish'>;
+    callbacks: Pick<CallbacksService, 'recordMissedTransfer'>;
   },
 ) {
   const { agents, tenants, usage, stats, dataPolicy } = services;
