@@ -58,6 +58,27 @@ describe('transfer targets', () => {
     });
   });
 
+  it('calls back when the caller asked, if that is after the minimum delay and within the month', () => {
+    const attempt = { toNumber: DESK.phoneNumber, ringSecs: 25, answered: false, at: WEDNESDAY_18 };
+    const friday = new Date('2026-11-26T23:30:00.000Z');
+    expect(judgeTransfer([DESK], attempt, WEDNESDAY_18, friday).callbackAt).toEqual(friday);
+    // Asked for at once, in the past, or months away: the target's next opening instead.
+    for (const asked of [WEDNESDAY_18, new Date('2026-11-20T00:00:00Z'), new Date('2027-03-01T00:00:00Z'), null]) {
+      expect(judgeTransfer([DESK], attempt, WEDNESDAY_18, asked).callbackAt).toEqual(THURSDAY_09);
+    }
+    // An answered transfer needs no callback, whatever was asked.
+    expect(
+      judgeTransfer([DESK], { ...attempt, at: WEDNESDAY_11, answered: true }, WEDNESDAY_11, friday).callbackAt,
+    ).toBeNull();
+    const call = {
+      durationSec: 60,
+      transfer: { toNumber: DESK.phoneNumber, ringSecs: 25, answered: false, atSecs: 10 },
+    };
+    expect(
+      transferVerdictOf({ ...call, requestedCallbackAt: friday.toISOString() }, [DESK], WEDNESDAY_18)?.callbackAt,
+    ).toEqual(friday);
+  });
+
   it('dates the transfer back from the call’s end by its place in the call', () => {
     const ended = new Date(WEDNESDAY_18.getTime() + 60_000);
     // 100 s long, transfer at 20 s: 80 s before the end, which falls after closing.

@@ -74,15 +74,20 @@ export interface TransferVerdict {
   callbackAt: Date | null;
 }
 
+/** How far ahead a caller's own callback time is taken; a later one is read as a mistake. */
+export const CALLBACK_MAX_AHEAD_DAYS = 30;
+
 /**
  * How a transfer ended for the call and the contact: answered in the target's hours is `transferred`; unanswered, or
  * attempted while the target is outside its hours (it is then not counted as rung), is `transfer_missed`, with the
- * callback due at the target's next opening at least {@link CALLBACK_MIN_DELAY_MINUTES} after the call.
+ * callback due when the caller asked to be called back (at least {@link CALLBACK_MIN_DELAY_MINUTES} after the call
+ * and within {@link CALLBACK_MAX_AHEAD_DAYS} days), else at the target's next opening at least that long after it.
  */
 export function judgeTransfer(
   targets: readonly TransferTarget[],
   attempt: TransferAttempt,
   callEndedAt: Date,
+  requestedCallbackAt: Date | null = null,
 ): TransferVerdict {
   const target = targets.find((entry) => entry.phoneNumber === attempt.toNumber);
   const outsideHours = target ? !isTargetOpen(target, attempt.at) : false;
@@ -97,7 +102,12 @@ export function judgeTransfer(
   };
   if (answered) return { ...base, outcome: 'transferred', callbackAt: null };
   const earliest = new Date(callEndedAt.getTime() + CALLBACK_MIN_DELAY_MINUTES * 60_000);
-  const callbackAt = (target && nextTargetOpening(target, earliest)) ?? earliest;
+  const latest = callEndedAt.getTime() + CALLBACK_MAX_AHEAD_DAYS * 24 * 3600_000;
+  const asked =
+    requestedCallbackAt && requestedCallbackAt >= earliest && requestedCallbackAt.getTime() <= latest
+      ? requestedCallbackAt
+      : null;
+  const callbackAt = asked ?? (target && nextTargetOpening(target, earliest)) ?? earliest;
   return { ...base, outcome: 'transfer_missed', callbackAt };
 }
 
@@ -124,10 +134,12 @@ export function providerTransferOf(target: TransferTarget): {
   };
 }
 
-/** A finished call as the verdict needs it: how long it lasted, and the transfer it attempted. */
+/** A finished call as the verdict needs it: how long it lasted, the transfer it attempted, a callback time asked. */
 export interface CallWithTransfer {
   durationSec: number;
   transfer?: { toNumber: string; ringSecs: number; answered: boolean; atSecs: number } | null;
+  /** UTC ISO. */
+  requestedCallbackAt?: string | null;
 }
 
 /**
@@ -151,5 +163,6 @@ export function transferVerdictOf(
       at: new Date(endedAt.getTime() - secsBeforeEnd * 1000),
     },
     endedAt,
+    call.requestedCallbackAt ? new Date(call.requestedCallbackAt) : null,
   );
 }

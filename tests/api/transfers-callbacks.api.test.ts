@@ -309,6 +309,30 @@ describe.each(TEST_DATABASES)('warm transfer and callbacks (%s)', (kind) => {
     });
   });
 
+  it('calls back at the time the person asked for, as the provider’s post-call analysis collected it', async () => {
+    const remote = await providerAgent(scenes.open.providerAgentId);
+    expect(remote).toMatchObject({
+      platform_settings: { data_collection: { callback_requested_at: { type: 'string' } } },
+    });
+    const asking = `+6421${RESERVED_TEST_NUMBERS.transferUnansweredCallbackSuffix.padStart(6, '0')}`;
+    const contactId = await addContact(scenes.open.campaignId, asking, { first_name: 'Mere' });
+    await callThrough(scenes.open.campaignId, contactId);
+    expect((await attemptsOf(contactId))[0]).toMatchObject({ outcome: 'transfer_missed' });
+    const conversationId = (await contactRow(contactId)).conversation_id as string;
+    const sandbox = app.deps.sandbox!;
+    const conversation = await (
+      await fetch(`${sandbox.elevenlabs.baseUrl}/v1/convai/conversations/${conversationId}`, {
+        headers: { 'xi-api-key': sandbox.elevenlabs.apiKey },
+      })
+    ).json();
+    const asked = conversation.analysis.data_collection_results.callback_requested_at.value as string;
+    const endedAtMs = (conversation.metadata.start_time_unix_secs + conversation.metadata.call_duration_secs) * 1000;
+    // Two hours after the call ended (the vendor's start time is in whole seconds).
+    expect(Date.parse(asked) - endedAtMs).toBeGreaterThanOrEqual(2 * 3600_000);
+    expect(Date.parse(asked) - endedAtMs).toBeLessThan(2 * 3600_000 + 1000);
+    expect((await callbackOfContact(contactId)).requestedAt).toBe(new Date(asked).toISOString());
+  });
+
   it('leaves a callback for a member when an inbound caller’s transfer is missed, which the dialer never cancels', async () => {
     const number = await app.deps.db('phone_numbers').where({ assigned_agent_id: scenes.open.agentId }).first();
     const caller = TRANSFER_UNANSWERED.replace(/^\+6421/, '+6422');

@@ -55,16 +55,27 @@ export function evaluationCriteria(value: unknown): EvaluationCriterion[] {
   );
 }
 
-function collectOne(
-  item: DataCollectionItem,
-  call: { callSuccessful: CallSuccess; dynamicVariables: Record<string, unknown> },
-): Pick<DataCollectionResult, 'value' | 'rationale'> {
+/** What a finished call tells the data collection: its success, its variables, a callback time the caller asked for. */
+interface CollectedCall {
+  callSuccessful: CallSuccess;
+  dynamicVariables: Record<string, unknown>;
+  requestedCallbackAt?: string | null;
+}
+
+/** An item's description asking when the caller wants to be called back. */
+const CALLBACK_ASKED = /call(ed)?\s.*back/i;
+
+function collectOne(item: DataCollectionItem, call: CollectedCall): Pick<DataCollectionResult, 'value' | 'rationale'> {
   if (item.constant_value !== undefined && item.constant_value !== '') {
     return { value: item.constant_value, rationale: 'A constant value set on the agent.' };
   }
   const variable = item.dynamic_variable ? call.dynamicVariables[item.dynamic_variable] : undefined;
   if (typeof variable === 'string' || typeof variable === 'number' || typeof variable === 'boolean') {
     return { value: variable, rationale: `Taken from the call's dynamic variable ${item.dynamic_variable}.` };
+  }
+  // A caller who named a time to be called back gives it to an item that asks when to call back.
+  if (item.type === 'string' && call.requestedCallbackAt && CALLBACK_ASKED.test(item.description ?? '')) {
+    return { value: call.requestedCallbackAt, rationale: 'The caller asked to be called back at this time.' };
   }
   // The simulated caller goes along with the agent on a call that succeeds, and says nothing else about itself.
   if (item.type === 'boolean' && call.callSuccessful === 'success') {
@@ -80,7 +91,7 @@ function collectOne(
  */
 export function collectData(
   items: Record<string, DataCollectionItem>,
-  call: { callSuccessful: CallSuccess; dynamicVariables: Record<string, unknown> },
+  call: CollectedCall,
 ): Record<string, DataCollectionResult> {
   return Object.fromEntries(
     Object.entries(items).map(([id, item]) => [

@@ -6,6 +6,7 @@ import {
   isInvalidDestination,
   outboundOutcome,
   readPrompt,
+  callbackAfterSecsAsked,
   transferRequest,
   type CallScriptInput,
   type TranscriptToolResult,
@@ -129,14 +130,30 @@ describe('fillVariables', () => {
 });
 
 describe('transfers in the call script', () => {
-  const transfer = { phoneNumber: '+6493001234', condition: 'Book now', timeoutSecs: 25 };
+  const transfer = { phoneNumber: '+6493001234', condition: 'Book now', timeoutSecs: 25, callbackAfterSecs: null };
 
   it('asks for a human by the number’s ending, answered or not, and otherwise never', () => {
     expect(transferRequest('+6421000771')).toBe('answered');
     expect(transferRequest('+6421000772')).toBe('unanswered');
-    expect(transferRequest('+6421000773')).toBeNull();
+    expect(transferRequest('+6421000773')).toBe('unanswered');
+    expect(transferRequest('+6421000774')).toBeNull();
     expect(outboundOutcome('+6421000771')).toBe('answered');
     expect(outboundOutcome('+6421000772')).toBe('answered');
+  });
+
+  it('lets a person whose transfer was missed ask for a callback time, on 00773 alone', () => {
+    expect([callbackAfterSecsAsked('+6421000773'), callbackAfterSecsAsked('+6421000772')]).toEqual([7200, null]);
+    const asked = buildCallScript(
+      input({ direction: 'outbound', transfer: { ...transfer, answered: false, callbackAfterSecs: 7200 } }),
+    );
+    expect(asked.callbackAfterSecs).toBe(7200);
+    expect(asked.transcript.map((turn) => turn.message)).toContain('Could someone call me back in two hours, please?');
+    const answered = buildCallScript(
+      input({ direction: 'outbound', transfer: { ...transfer, answered: true, callbackAfterSecs: 7200 } }),
+    );
+    expect(answered.callbackAfterSecs).toBeUndefined();
+    const silent = buildCallScript(input({ direction: 'outbound', transfer: { ...transfer, answered: false } }));
+    expect(silent.callbackAfterSecs).toBeUndefined();
   });
 
   it('carries the transfer tool call and its result in one agent turn, the ring time as its latency', () => {

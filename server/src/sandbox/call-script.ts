@@ -41,6 +41,8 @@ export interface ScriptTransfer {
   answered: boolean;
   /** The transfer tool's response timeout: how long an unanswered target rings. */
   timeoutSecs: number;
+  /** After a missed transfer, the person asks to be called back this many seconds after the call; null: no time. */
+  callbackAfterSecs: number | null;
 }
 
 /** A system tool's result in a transcript turn, as the vendor's ConversationHistoryTranscriptSystemToolResultCommonModel. */
@@ -105,6 +107,8 @@ export interface CallScript {
   terminationReason: string;
   /** Twilio's `AnsweredBy` for the call's answering-machine detection; null when nobody answered. */
   answeredBy: string | null;
+  /** When the person asked to be called back, in seconds after the call ended; absent when they named no time. */
+  callbackAfterSecs?: number;
 }
 
 /**
@@ -128,6 +132,8 @@ export const RESERVED_TEST_NUMBERS = {
   transferAnsweredSuffix: '00771',
   /** The person asks to speak to someone; the agent transfers to its first target, who does not answer. */
   transferUnansweredSuffix: '00772',
+  /** As 00772, and the person then asks to be called back in two hours. */
+  transferUnansweredCallbackSuffix: '00773',
 } as const;
 
 /**
@@ -137,7 +143,13 @@ export const RESERVED_TEST_NUMBERS = {
 export function transferRequest(toNumber: string): 'answered' | 'unanswered' | null {
   if (toNumber.endsWith(RESERVED_TEST_NUMBERS.transferAnsweredSuffix)) return 'answered';
   if (toNumber.endsWith(RESERVED_TEST_NUMBERS.transferUnansweredSuffix)) return 'unanswered';
+  if (toNumber.endsWith(RESERVED_TEST_NUMBERS.transferUnansweredCallbackSuffix)) return 'unanswered';
   return null;
+}
+
+/** When the person whose transfer was missed asks to be called back: two hours on for 00773, else no time said. */
+export function callbackAfterSecsAsked(toNumber: string): number | null {
+  return toNumber.endsWith(RESERVED_TEST_NUMBERS.transferUnansweredCallbackSuffix) ? 2 * 3600 : null;
 }
 
 /** How long an answered transfer rings before the target picks up: 4 to 12 seconds, by the seed. */
@@ -442,7 +454,12 @@ function transferScript(
           role: 'agent' as const,
           message: 'I am sorry, nobody could take your call just now. Someone will call you back as soon as they can.',
         },
-        { role: 'user' as const, message: 'Okay, thanks.' },
+        ...(transfer.callbackAfterSecs
+          ? [
+              { role: 'user' as const, message: 'Could someone call me back in two hours, please?' },
+              { role: 'agent' as const, message: 'Of course, someone will call you back in two hours.' },
+            ]
+          : [{ role: 'user' as const, message: 'Okay, thanks.' }]),
         { role: 'agent' as const, message: farewell },
       ];
   const opening = timeline(before, seed);
@@ -473,6 +490,7 @@ function transferScript(
         },
     terminationReason: transfer.answered ? 'Call transferred' : 'Call ended by remote party',
     answeredBy: 'human',
+    ...(!transfer.answered && transfer.callbackAfterSecs ? { callbackAfterSecs: transfer.callbackAfterSecs } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import {
   buildCallScript,
   fillVariables,
+  callbackAfterSecsAsked,
   transferRequest,
   type ScriptTransfer,
   type AnswerScenario,
@@ -132,6 +133,7 @@ function transferOfCall(request: SimulatedCallRequest): ScriptTransfer | null {
     condition: target.condition,
     answered: asked === 'answered',
     timeoutSecs: request.agent.transferTimeoutSecs ?? DEFAULT_TOOL_TIMEOUT_SECS,
+    callbackAfterSecs: callbackAfterSecsAsked(request.externalNumber),
   };
 }
 
@@ -205,6 +207,9 @@ function finalConversation(
             data_collection_results: collectData(agent.dataCollection, {
               callSuccessful: script.analysis.callSuccessful,
               dynamicVariables: request.dynamicVariables,
+              requestedCallbackAt: script.callbackAfterSecs
+                ? new Date(startedAtMs + (script.durationSecs + script.callbackAfterSecs) * 1000).toISOString()
+                : null,
             }),
           },
         }

@@ -88,6 +88,8 @@ export interface VoiceConversation {
   outcome: CallOutcome;
   transcript: VoiceTranscriptTurn[];
   analysis: { transcriptSummary: string; callSuccessful: 'success' | 'failure' | 'unknown' } | null;
+  /** When a caller whose transfer was missed asked to be called back (UTC ISO), from the post-call analysis. */
+  requestedCallbackAt?: string | null;
   /** A shareable address of the recording, where the vendor gives one. */
   recordingUrl: string | null;
   /** Whether the vendor holds audio of the call (served through its API even without an address). */

@@ -40,6 +40,25 @@ export function transferTools(config: VoiceAgentConfig, forUpdate: boolean): Ele
   };
 }
 
+/** The post-call data item in which the vendor's analysis gives the time a caller asked to be called back. */
+export const CALLBACK_TIME_ITEM = 'callback_requested_at';
+
+/**
+ * What the vendor's post-call analysis collects on every agent: when a caller whose transfer was missed asked to be
+ * called back, as an ISO date and time.
+ */
+export const PLATFORM_SETTINGS: ElevenLabs.AgentPlatformSettingsRequestModel = {
+  dataCollection: {
+    [CALLBACK_TIME_ITEM]: {
+      type: 'string',
+      description:
+        'If the caller asked to be called back at a particular time, that time as an ISO 8601 date and time with ' +
+        'its UTC offset (for example 2026-03-05T14:30:00+13:00), worked out from when the call took place; empty ' +
+        'when they named no time.',
+    },
+  },
+};
+
 /** Limits a user would expect of an agent that has none set: 30 s of silence, ten minutes in all, no hold music. */
 export const DEFAULT_CALL_LIMITS: VoiceCallLimits = {
   silenceTimeoutSeconds: 30,
@@ -116,6 +135,7 @@ export function elevenLabsAgents(
             name: config.name,
             tags: config.tags,
             conversationConfig: conversationConfig(config, false),
+            platformSettings: PLATFORM_SETTINGS,
           }),
         AGENT_NOT_FOUND,
       );
@@ -129,6 +149,7 @@ export function elevenLabsAgents(
             name: config.name,
             tags: config.tags,
             conversationConfig: conversationConfig(config, true),
+            platformSettings: PLATFORM_SETTINGS,
           }),
         AGENT_NOT_FOUND,
       );

@@ -1,5 +1,6 @@
 import { ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { BASE_CALL_OUTCOMES } from '@shared/domain/call-outcomes';
+import { ISO_DATE_TIME } from '@shared/schemas/contact.schema';
 import type {
   CallOutcome,
   MachineDetection,
@@ -7,6 +8,7 @@ import type {
   VoiceProvider,
   VoiceTransferAttempt,
 } from '../voice.types';
+import { CALLBACK_TIME_ITEM } from './elevenlabs-agents';
 import type { ConvAi } from './elevenlabs-client';
 import { callElevenLabs, mapElevenLabsError } from './elevenlabs-errors';
 
@@ -162,7 +164,16 @@ export function toConversation(raw: ElevenLabs.GetConversationResponseModel): Vo
     userId: raw.userId ?? null,
     transfer: transferOf(raw),
     machine: machineDetectionOf(raw),
+    requestedCallbackAt: requestedCallbackAtOf(raw),
   };
+}
+
+/** The callback time the caller asked for, as the analysis collected it; null when none or not a date and time. */
+function requestedCallbackAtOf(raw: ElevenLabs.GetConversationResponseModel): string | null {
+  const value = raw.analysis?.dataCollectionResults?.[CALLBACK_TIME_ITEM]?.value;
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value.trim())) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
 }
 
 /** Conversations: listed per agent or per contact, read with their transcript, and their recording. */
