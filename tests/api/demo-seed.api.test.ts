@@ -24,7 +24,7 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     );
 
   it('opens on six months of calls, rolled up, with last month over its included minutes', async () => {
-    const seeded = await seedDemoBusiness(app.deps.db, app.services, actor, app.deps.clock.now());
+    const seeded = await seedDemoBusiness(app.deps, app.services, actor, app.deps.clock.now());
     expect(seeded?.calls).toBeGreaterThan(1000);
     expect(await count('calls')).toBe(seeded?.calls);
     expect(await rolledUpCalls()).toBe(seeded?.calls);
@@ -50,7 +50,7 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
 
   it('adds nothing when seeded again', async () => {
     const calls = await count('calls');
-    expect(await seedDemoBusiness(app.deps.db, app.services, actor, app.deps.clock.now())).toBeNull();
+    expect(await seedDemoBusiness(app.deps, app.services, actor, app.deps.clock.now())).toBeNull();
     expect(await count('calls')).toBe(calls);
   });
 
@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     const calls = await count('calls');
     // What a pitch may change: a campaign deleted.
     await app.deps.db('campaigns').where({ tenant_id: actor.tenantId, campaign_type: 'inbound' }).delete();
-    const reset = await resetDemoBusiness(app.deps.db, app.services, actor, app.deps.clock.now());
+    const reset = await resetDemoBusiness(app.deps, app.services, actor, app.deps.clock.now());
     expect(reset?.calls).toBe(calls);
     expect(await count('calls')).toBe(calls);
     expect(await rolledUpCalls()).toBe(calls);

@@ -31,7 +31,7 @@ export async function benchDemoSeed(): Promise<BenchResult> {
     try {
       const now = app.deps.clock.now();
       await app.services.billing.provisionSandboxDemo(demoBillingHistories(now), now);
-      await seedDemoBusiness(app.deps.db, app.services, DEMO_ACTOR, now);
+      await seedDemoBusiness(app.deps, app.services, DEMO_ACTOR, now);
       withHistory.push(performance.now() - started);
     } finally {
       await app.close();
