@@ -345,8 +345,8 @@ function recallContacts(tenantId: string, campaignId: string, calls: readonly De
   return { contacts, attempts };
 }
 
-/** Missed transfers whose callback is due now wait with the team member who took them; older ones were made. */
-const CALLBACKS_WAITING = 2;
+/** At most this many of the callbacks due now still wait with the team member who took them; older ones were made. */
+const CALLBACKS_WAITING = 3;
 
 /**
  * A callback for each missed transfer, due at the front desk's next opening as the dialer records it: those not due
@@ -365,9 +365,11 @@ function recallCallbacks(
     .filter((entry) => entry.verdict?.outcome === 'transfer_missed' && entry.contact)
     .sort((a, b) => (a.verdict?.callbackAt?.getTime() ?? 0) - (b.verdict?.callbackAt?.getTime() ?? 0));
   const due = missed.filter((entry) => (entry.verdict?.callbackAt ?? now) <= now).length;
+  // The latest due ones wait (never more than half, so that some were made too); the earlier ones are done.
+  const waiting = Math.min(CALLBACKS_WAITING, Math.ceil(due / 2));
   return missed.map(({ row, verdict, contact }, index) => {
     const requestedAt = (verdict?.callbackAt ?? now).toISOString();
-    const status = index >= due ? 'open' : index >= due - CALLBACKS_WAITING ? 'assigned' : 'done';
+    const status = index >= due ? 'open' : index >= due - waiting ? 'assigned' : 'done';
     return {
       id: newSequentialId(),
       tenant_id: tenantId,

@@ -105,9 +105,9 @@ const FINISHED_RECALL_SHARES = [
  * front desk, which answers most of the time.
  */
 const RUNNING_RECALL_SHARES = [
-  ['answered', 0.548],
+  ['answered', 0.543],
   ['transferred', 0.05],
-  ['transfer_missed', 0.015],
+  ['transfer_missed', 0.02],
   ['voicemail_left', 0.16],
   ['machine_no_message', 0.04],
   ['screened', 0.02],
