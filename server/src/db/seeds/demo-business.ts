@@ -8,7 +8,7 @@ import { defaultDisclosure } from '@shared/schemas/agent.schema';
 import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
 import { OUTCOME_RULES } from '@shared/domain/call-outcomes';
 import { decideRetry } from '@shared/domain/dialing-retry';
-import { transferVerdictOf } from '@shared/domain/transfer-target';
+import { transferVerdictOf, type TransferTarget } from '@shared/domain/transfer-target';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../database';
 import { newId, newSequentialId } from '../../lib/ids';
@@ -65,7 +65,7 @@ const DEMO_AGENTS: Record<
 
 interface DemoAgent extends DemoLine {
   id: string;
-  transferTargets: (typeof DEMO_FRONT_DESK)[];
+  transferTargets: TransferTarget[];
 }
 
 type DemoActor = { tenantId: string; userId: string };
