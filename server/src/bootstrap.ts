@@ -142,7 +142,7 @@ export async function createRuntime(
         }, DEMO_CLOCK_EVERY_MS);
         demoClocks.unref();
         const started = Date.now();
-        const history = await seedDemoBusiness(db, services, DEMO_ACTOR, clock.now());
+        const history = await seedDemoBusiness(deps, services, DEMO_ACTOR, clock.now());
         if (history) logger.info({ ...history, ms: Date.now() - started }, 'demo business seeded');
         if (config.demoInboundCallMinutes > 0) {
           // The dashboard moves by itself during a pitch: a patient rings the clinic's front desk now and then.
@@ -155,7 +155,7 @@ export async function createRuntime(
     },
     async resetDemo() {
       if (!config.seedDemo) return false;
-      const history = await resetDemoBusiness(db, services, DEMO_ACTOR, clock.now());
+      const history = await resetDemoBusiness(deps, services, DEMO_ACTOR, clock.now());
       logger.info({ ...history }, 'demo business reset');
       return true;
     },

@@ -1,17 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
+import type { CallbacksPage } from '@shared/api/callbacks.types';
+import type { CallDetailResponse } from '@shared/api/calls.types';
+import type { CampaignResponse } from '@shared/api/campaigns.types';
+import type { CampaignAnalytics } from '@shared/api/dialer.types';
+import type { MachineVerdictsResponse } from '@shared/api/machine-verdicts.types';
 import type { UsageHistoryResponse } from '@shared/api/usage.types';
+import { MACHINE_VERDICT_OUTCOMES, type CallOutcome } from '@shared/domain/call-outcomes';
 import { resetDemoBusiness, seedDemoBusiness } from '../../server/src/db/seeds/demo-business';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
+import { DEMO_FRONT_DESK } from '../../server/src/db/seeds/demo-history';
 import { DEMO_TENANT_IDS, DEMO_USER_IDS } from '../../server/src/db/seeds/demo.seed';
-import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
+import type { VoiceConversation } from '../../server/src/providers/voice/voice.types';
+import { DIALER_JOBS_OFF, startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 const actor = { tenantId: DEMO_TENANT_IDS.demo, userId: DEMO_USER_IDS.admin };
+
+interface StoredCall {
+  id: string;
+  status: CallOutcome;
+  campaign_id: string | null;
+  conversation_id: string;
+  conversation_data: string;
+  started_at: string | Date;
+}
 
 describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp(kind);
+    // The running recall campaign is not dialled during the suite, so the figures compared are the history's alone.
+    app = await startTestApp(kind, { config: { workerJobs: DIALER_JOBS_OFF } });
   }, 60_000);
   afterAll(async () => app.close());
 
@@ -22,9 +40,31 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
       (await app.deps.db('tenant_call_daily').where({ tenant_id: actor.tenantId }).sum({ n: 'call_count' }).first())
         ?.n ?? 0,
     );
+  const storedCalls = async (): Promise<StoredCall[]> =>
+    app.deps
+      .db('calls')
+      .where({ tenant_id: actor.tenantId })
+      .orderBy('started_at')
+      .select('id', 'status', 'campaign_id', 'conversation_id', 'conversation_data', 'started_at');
+  const runningCampaignId = async () =>
+    String(
+      (await app.deps.db('campaigns').where({ tenant_id: actor.tenantId, name: 'Summer check-up recall' }).first('id'))
+        ?.id,
+    );
+  const adminToken = async () => (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
+  const recording = async (callId: string, token: string) => {
+    const response = await fetch(`${app.baseUrl}${apiRoutes.calls.recording(callId)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      bytes: (await response.arrayBuffer()).byteLength,
+    };
+  };
 
   it('opens on six months of calls, rolled up, with last month over its included minutes', async () => {
-    const seeded = await seedDemoBusiness(app.deps.db, app.services, actor, app.deps.clock.now());
+    const seeded = await seedDemoBusiness(app.deps, app.services, actor, app.deps.clock.now());
     expect(seeded?.calls).toBeGreaterThan(1000);
     expect(await count('calls')).toBe(seeded?.calls);
     expect(await rolledUpCalls()).toBe(seeded?.calls);
@@ -48,25 +88,158 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     expect(agents.map((agent) => Boolean(agent.elevenlabsAgentId && agent.phoneNumber))).toEqual([true, true, true]);
   }, 60_000);
 
+  it('rolls every outcome up as the raw calls have it', async () => {
+    const raw = new Map<string, number>();
+    for (const call of await storedCalls()) raw.set(call.status, (raw.get(call.status) ?? 0) + 1);
+    const rolled = (await app.deps
+      .db('tenant_outcome_daily')
+      .where({ tenant_id: actor.tenantId })
+      .groupBy('outcome')
+      .select('outcome')
+      .sum({ calls: 'call_count' })) as Array<{ outcome: string; calls: number | string }>;
+    expect(new Map(rolled.map((row) => [row.outcome, Number(row.calls)]))).toEqual(raw);
+    for (const outcome of ['voicemail_left', 'machine_no_message', 'transferred', 'transfer_missed']) {
+      expect(raw.get(outcome), outcome).toBeGreaterThan(0);
+    }
+  });
+
+  it('has every call’s conversation at the voice provider as the call caches it, with a recording when it connected', async () => {
+    const calls = await storedCalls();
+    const onePerOutcome = [...new Map(calls.map((call) => [call.status, call])).values()];
+    const token = await adminToken();
+    for (const call of onePerOutcome) {
+      const cached = JSON.parse(call.conversation_data) as VoiceConversation;
+      // Read through the vendor's SDK, as the call detail and the reconciler read it.
+      expect(await app.deps.voice.getConversation(call.conversation_id), call.status).toEqual(cached);
+      const connected = call.status !== 'busy' && call.status !== 'no_answer';
+      const audio = await recording(call.id, token);
+      expect(audio.status, call.status).toBe(connected ? 200 : 404);
+      if (connected) {
+        expect(audio.type).toBe('audio/mpeg');
+        expect(audio.bytes).toBeGreaterThan(0);
+        const detail = await app.request<CallDetailResponse>('GET', apiRoutes.calls.byId(call.id), { token });
+        expect(detail.body.hasRecording).toBe(true);
+      }
+    }
+  });
+
+  it('shows the running recall’s machines, messages left and transfers in its analytics, with their evidence', async () => {
+    const campaignId = await runningCampaignId();
+    const token = await adminToken();
+    const raw = new Map<string, number>();
+    for (const call of await storedCalls()) {
+      if (call.campaign_id === campaignId) raw.set(call.status, (raw.get(call.status) ?? 0) + 1);
+    }
+    const total = (outcomes: readonly string[]) => outcomes.reduce((sum, outcome) => sum + (raw.get(outcome) ?? 0), 0);
+    const analytics = await app.request<CampaignAnalytics>('GET', apiRoutes.dialer.analytics(campaignId), { token });
+    expect(analytics.status).toBe(200);
+    const figures = analytics.body;
+    expect(figures.calls).toBe(total([...raw.keys()]));
+    expect(figures.answered).toBe(raw.get('answered'));
+    expect(figures.voicemailLeft).toBe(raw.get('voicemail_left'));
+    expect(figures.transferred).toBe(raw.get('transferred'));
+    expect(figures.transferMissed).toBe(raw.get('transfer_missed'));
+    expect(figures.machineVerdicts).toBe(total(MACHINE_VERDICT_OUTCOMES));
+    expect(figures.machineRate).toBeCloseTo(figures.machineVerdicts / figures.calls);
+    // About a quarter of the calls that connect reach a machine.
+    const connected = figures.calls - total(['no_answer', 'busy']);
+    expect(figures.machineVerdicts / connected).toBeGreaterThan(0.18);
+    expect(figures.machineVerdicts / connected).toBeLessThan(0.38);
+    const due = await app.deps
+      .db('callbacks')
+      .where({ tenant_id: actor.tenantId, campaign_id: campaignId })
+      .whereIn('status', ['open', 'assigned'])
+      .andWhere('requested_at', '<=', app.deps.clock.now().toISOString())
+      .count({ n: '*' })
+      .first();
+    expect(figures.callbacksDue).toBe(Number(due?.n ?? 0));
+
+    // The screens agree with the history: the campaign leaves a message on machines, its agent transfers to the desk.
+    const campaign = await app.request<CampaignResponse>('GET', apiRoutes.campaigns.byId(campaignId), { token });
+    expect(campaign.body.campaign.machineHandling).toMatchObject({ action: 'leave_message', screeningBot: 'machine' });
+    expect(campaign.body.campaign.machineHandling.message).toContain('{{first_name}}');
+    const agents = await app.services.agents.list(actor.tenantId);
+    const caller = agents.find((agent) => agent.id === campaign.body.campaign.agentId);
+    expect(caller?.transferTargets).toEqual([DEMO_FRONT_DESK]);
+    expect(agents.find((agent) => agent.name === 'Front Desk')?.transferTargets).toEqual([DEMO_FRONT_DESK]);
+
+    // Each machine verdict keeps its evidence as a live call's does.
+    const verdicts = await app.request<MachineVerdictsResponse>(
+      'GET',
+      `${apiRoutes.machineVerdicts.collection(campaignId)}?limit=100`,
+      { token },
+    );
+    expect(verdicts.body.total).toBe(figures.machineVerdicts);
+    for (const verdict of verdicts.body.verdicts) {
+      expect(verdict.evidence.detection, verdict.outcome).toBeTruthy();
+      if (verdict.outcome === 'voicemail_left') {
+        expect(verdict.evidence.voicemailMessage).toMatch(/^Hi \w+, this is Demo Dental Clinic\./);
+        expect(verdict.evidence.transcriptStart).toMatch(/^Callee: Hi, you've reached \w+\./);
+      }
+    }
+  });
+
+  it('lists a callback for each missed transfer: the earlier ones done, the latest waiting', async () => {
+    const campaignId = await runningCampaignId();
+    const token = await adminToken();
+    const missed = (await storedCalls()).filter((call) => call.status === 'transfer_missed');
+    const list = await app.request<CallbacksPage>('GET', `${apiRoutes.callbacks.collection()}?limit=100`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(missed.length);
+    const byContact = new Map(list.body.callbacks.map((callback) => [callback.contactId, callback]));
+    expect(byContact.size).toBe(missed.length);
+    for (const callback of list.body.callbacks) {
+      expect(callback).toMatchObject({
+        campaignId,
+        targetName: DEMO_FRONT_DESK.name,
+        targetNumber: DEMO_FRONT_DESK.phoneNumber,
+      });
+      expect(callback.contactName).toMatch(/^\w+ \w+$/);
+      expect(callback.summary).toContain('callback');
+    }
+    const statuses = new Set(list.body.callbacks.map((callback) => callback.status));
+    expect(statuses.has('done')).toBe(true);
+    expect(statuses.has('assigned') || statuses.has('open')).toBe(true);
+    expect([...statuses].every((status) => ['open', 'assigned', 'done'].includes(status))).toBe(true);
+  });
+
+  it('purges the history’s oldest recordings at the voice provider, as retention does', async () => {
+    const oldest = (await storedCalls()).slice(0, 5);
+    const last = oldest[oldest.length - 1];
+    const before = new Date(new Date(last?.started_at ?? 0).getTime() + 1000).toISOString();
+    expect(await app.services.calls.purgeRecordingsBefore(actor.tenantId, before)).toBe(oldest.length);
+    const token = await adminToken();
+    for (const call of oldest) {
+      await expect(app.deps.voice.getConversation(call.conversation_id)).rejects.toThrow();
+      expect((await recording(call.id, token)).status).toBe(404);
+    }
+  });
+
   it('adds nothing when seeded again', async () => {
     const calls = await count('calls');
-    expect(await seedDemoBusiness(app.deps.db, app.services, actor, app.deps.clock.now())).toBeNull();
+    expect(await seedDemoBusiness(app.deps, app.services, actor, app.deps.clock.now())).toBeNull();
     expect(await count('calls')).toBe(calls);
   });
 
-  it('comes back to its first state after a reset, with the same numbers', async () => {
+  it('comes back to its first state after a reset, with the same numbers, its old conversations forgotten', async () => {
     const numbersBefore = (await app.services.phoneNumbers.list(actor.tenantId)).map((n) => n.phoneNumber).sort();
     const calls = await count('calls');
+    const callbacks = await count('callbacks');
+    const [oldCall] = (await storedCalls()).slice(-1);
     // What a pitch may change: a campaign deleted.
     await app.deps.db('campaigns').where({ tenant_id: actor.tenantId, campaign_type: 'inbound' }).delete();
-    const reset = await resetDemoBusiness(app.deps.db, app.services, actor, app.deps.clock.now());
+    const reset = await resetDemoBusiness(app.deps, app.services, actor, app.deps.clock.now());
     expect(reset?.calls).toBe(calls);
     expect(await count('calls')).toBe(calls);
     expect(await rolledUpCalls()).toBe(calls);
+    expect(await count('callbacks')).toBe(callbacks);
     expect(await count('agents')).toBe(3);
     expect(await count('campaigns')).toBe(3);
     const numbersAfter = (await app.services.phoneNumbers.list(actor.tenantId)).map((n) => n.phoneNumber).sort();
     expect(numbersAfter).toEqual(numbersBefore);
+    await expect(app.deps.voice.getConversation(oldCall?.conversation_id ?? '')).rejects.toThrow();
+    const [newCall] = (await storedCalls()).slice(-1);
+    await expect(app.deps.voice.getConversation(newCall?.conversation_id ?? '')).resolves.toBeTruthy();
   }, 60_000);
 
   it('is reset by a superadmin only, through the admin action', async () => {

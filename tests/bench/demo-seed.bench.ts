@@ -5,8 +5,8 @@ import { median, type BenchResult } from './harness';
 /**
  * DEMO1: a first start with the demo clinic's six months of history against a first start today (migrations, the
  * catalogue and demo accounts, the sandbox, the app, the demo tenants' customers and subscriptions at the payment
- * sandbox): the history (calls, rollups, and six months of invoices through a test clock) may add at most 30 s on
- * this 2-core machine.
+ * sandbox): the history (calls, rollups, contacts and callbacks, the calls' conversations at the voice sandbox, and
+ * six months of invoices through a test clock) may add at most 30 s on this 2-core machine.
  */
 const REPETITIONS = 3;
 const ALLOWED_EXTRA_MS = 30_000;
@@ -31,7 +31,7 @@ export async function benchDemoSeed(): Promise<BenchResult> {
     try {
       const now = app.deps.clock.now();
       await app.services.billing.provisionSandboxDemo(demoBillingHistories(now), now);
-      await seedDemoBusiness(app.deps.db, app.services, DEMO_ACTOR, now);
+      await seedDemoBusiness(app.deps, app.services, DEMO_ACTOR, now);
       withHistory.push(performance.now() - started);
     } finally {
       await app.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import { DomainError } from '../../server/src/domain/domain-error';
 import { createProviders, type Providers } from '../../server/src/providers';
-import type { SandboxControl } from '../../server/src/sandbox';
+import type { SandboxControl, WireConversation } from '../../server/src/sandbox';
 import { connectSandbox } from '../../server/src/sandbox/sandbox.client';
 import { startStandaloneSandbox, type StandaloneSandbox } from '../../server/src/sandbox/standalone';
 import {
@@ -97,6 +97,42 @@ describe('the standalone sandbox through SANDBOX_URL', () => {
     );
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('stores conversations that already happened in bulk, with their recordings and no webhook, and forgets them', async () => {
+    const { agentId } = await providers.voice.createAgent({
+      name: 'History',
+      prompt: 'Book check-ups.',
+      firstMessage: 'Kia ora!',
+      voiceId: null,
+      knowledgeBase: [],
+      tags: [],
+    });
+    const number = await numberForAgent(providers, agentId, { country: 'NZ', label: 'History line' });
+    const { conversationId } = await control.simulateInboundCall({ phoneNumber: number.phoneNumber });
+    await finishedConversation(providers, conversationId);
+    const response = await fetch(`${control.elevenlabs.baseUrl}/v1/convai/conversations/${conversationId}`, {
+      headers: { 'xi-api-key': control.elevenlabs.apiKey },
+    });
+    const lived = (await response.json()) as WireConversation;
+    // More than one request's worth, so the client sends them in parts.
+    const history = Array.from({ length: 450 }, (_, index) => ({
+      ...lived,
+      conversation_id: `conv_history_${index}`,
+      metadata: { ...lived.metadata, start_time_unix_secs: lived.metadata.start_time_unix_secs - 86_400 * (index + 1) },
+    }));
+    await control.importConversations(history);
+    const last = await providers.voice.getConversation('conv_history_449');
+    expect(last).toMatchObject({ status: 'done', agentId, transcript: expect.any(Array) });
+    expect(Date.parse(last.startedAt)).toBe((lived.metadata.start_time_unix_secs - 86_400 * 450) * 1000);
+    expect(await providers.voice.getConversationAudio('conv_history_0')).toMatchObject({ contentType: 'audio/mpeg' });
+    expect(receiver.received.filter((hook) => hook.rawBody.includes('conv_history_'))).toEqual([]);
+
+    expect(await control.deleteConversations([...history.map((entry) => entry.conversation_id), 'conv_unknown'])).toBe(
+      450,
+    );
+    await expect(providers.voice.getConversation('conv_history_0')).rejects.toThrow();
+    expect((await finishedConversation(providers, conversationId)).conversationId).toBe(conversationId);
   });
 
   it('keeps its credentials and objects across a restart on the same folder', async () => {

@@ -34,6 +34,10 @@ test.describe('the demo', () => {
     await page.getByRole('list', { name: 'Recent calls' }).getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Call Details', level: 1 })).toBeVisible();
     expect(await page.getByRole('list', { name: 'Transcript' }).getByRole('listitem').count()).toBeGreaterThan(1);
+    // Its recording plays, from the voice provider that keeps the history's conversations.
+    const player = page.locator('audio[aria-labelledby="call-recording-label"]');
+    await expect(player).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect(page.getByRole('heading', { name: 'Customer Sentiment' })).toBeVisible();
 
@@ -56,6 +60,11 @@ test.describe('the demo', () => {
     await page.getByRole('tab', { name: 'Overview' }).click();
     for (const status of ['Completed', 'Pending']) {
       await expect(page.getByRole('group', { name: status, exact: true })).not.toContainText(/^\D*0$/);
+    }
+    // Its analytics: messages left on machines, and patients handed to the front desk.
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    for (const figure of ['Voicemails Left', 'Transferred']) {
+      await expect(page.getByRole('group', { name: figure, exact: true })).toHaveText(/\D[1-9][\d,]*$/);
     }
   });
 

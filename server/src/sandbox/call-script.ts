@@ -387,7 +387,7 @@ export function buildCallScript(input: CallScriptInput): CallScript {
 }
 
 /** The tool call and its result for a transfer, as the vendor's transcript carries them. */
-function transferTool(transfer: ScriptTransfer, seed: string, ringSecs: number) {
+export function transferTool(transfer: ScriptTransfer, seed: string, ringSecs: number) {
   const requestId = `toolu_${hash(`${seed}:transfer`).toString(16)}`;
   const params = { transfer_number: transfer.phoneNumber, reason: transfer.condition };
   const result = transfer.answered
@@ -495,7 +495,7 @@ function transferScript(
 }
 
 /** The voicemail tool's result in a turn, as the vendor records it. */
-function voicemailToolResult(seed: string, message: string | null, reason: string): SystemToolResult {
+export function voicemailToolResult(seed: string, message: string | null, reason: string): SystemToolResult {
   return {
     type: 'system',
     request_id: `toolu_${hash(`${seed}:vm`).toString(16)}`,

@@ -116,6 +116,13 @@ export interface CallSimulator {
   /** Calls not finished yet (the vendor refuses new ones past its concurrency limit). */
   running(): number;
   delete(conversationId: string): boolean;
+  /**
+   * Stores conversations that already happened (a demo's history) as finished, in one transaction: no call runs and
+   * no webhook is sent, since whoever imports them has recorded them already.
+   */
+  importFinished(conversations: readonly WireConversation[]): void;
+  /** Forgets many conversations in one transaction; returns how many it had. */
+  deleteMany(conversationIds: readonly string[]): number;
   close(): void;
 }
 
@@ -324,6 +331,12 @@ export function createCallSimulator(options: {
     return { ...conversation, metadata: { ...conversation.metadata, phone_call: { ...phoneCall, call_sid: callSid } } };
   };
 
+  const forget = (conversationId: string) => {
+    clearTimeout(timers.get(conversationId));
+    timers.delete(conversationId);
+    return conversations.delete(conversationId);
+  };
+
   const view = (record: ConversationRecord) => (record.completed ? record.final : inFlightView(record, Date.now()));
 
   return {
@@ -357,10 +370,23 @@ export function createCallSimulator(options: {
     running() {
       return timers.size;
     },
-    delete(conversationId) {
-      clearTimeout(timers.get(conversationId));
-      timers.delete(conversationId);
-      return conversations.delete(conversationId);
+    delete: forget,
+    importFinished(finished) {
+      store.transaction(() => {
+        for (const final of finished) {
+          const startedAtMs = final.metadata.start_time_unix_secs * 1000;
+          conversations.put(final.conversation_id, {
+            startedAtMs,
+            completesAtMs: startedAtMs + final.metadata.call_duration_secs * 1000,
+            completed: true,
+            outcome: final.metadata.phone_call?.call_result ?? (final.status === 'done' ? 'answered' : 'failed'),
+            final,
+          });
+        }
+      });
+    },
+    deleteMany(conversationIds) {
+      return store.transaction(() => conversationIds.filter(forget).length);
     },
     close() {
       for (const timer of timers.values()) clearTimeout(timer);

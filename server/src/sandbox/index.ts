@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import { createCallSimulator } from './call.simulator';
+import { createCallSimulator, type WireConversation } from './call.simulator';
 import { createElevenLabsEmulator } from './elevenlabs/elevenlabs.emulator';
 import type { InboundCallRequest } from './elevenlabs/calls.routes';
 import { listenOnLoopback } from './sandbox.server';
@@ -12,6 +12,7 @@ import { createWebhookDelivery } from './webhook.delivery';
 
 export { OUTBOUND_OUTCOME_BY_LAST_DIGIT } from './call-script';
 export type { InboundCallRequest } from './elevenlabs/calls.routes';
+export type { WireConversation } from './call.simulator';
 
 export interface SandboxOptions {
   /** Where the emulators keep their state (one SQLite file); the same folder after a restart keeps everything. */
@@ -51,6 +52,13 @@ export interface SandboxEndpoints {
 export interface SandboxControl extends SandboxEndpoints {
   /** A caller rings an imported number (or an agent directly); the conversation and webhook follow. */
   simulateInboundCall(request: InboundCallRequest): SimulatedCall | Promise<SimulatedCall>;
+  /**
+   * Conversations that already happened (the demo's history), stored at the voice emulator as finished, with their
+   * recordings, in bulk: no call runs and no webhook is sent.
+   */
+  importConversations(conversations: readonly WireConversation[]): void | Promise<void>;
+  /** Forgets conversations at the voice emulator in bulk (the demo's reset); resolves to how many it had. */
+  deleteConversations(conversationIds: readonly string[]): number | Promise<number>;
 }
 
 /** The sandbox inside this process. */
@@ -60,6 +68,8 @@ export interface Sandbox extends SandboxControl {
     advanceTestClock(clockId: string, frozenTime: number): void;
   };
   simulateInboundCall(request: InboundCallRequest): SimulatedCall;
+  importConversations(conversations: readonly WireConversation[]): void;
+  deleteConversations(conversationIds: readonly string[]): number;
   close(): Promise<void>;
 }
 
@@ -75,6 +85,8 @@ export interface SandboxEmulators {
   setStripeBaseUrl(baseUrl: string): void;
   advanceTestClock(clockId: string, frozenTime: number): void;
   simulateInboundCall(request: InboundCallRequest): SimulatedCall;
+  importConversations(conversations: readonly WireConversation[]): void;
+  deleteConversations(conversationIds: readonly string[]): number;
   /** Stops timers and deliveries, then closes the store. */
   close(): void;
 }
@@ -109,6 +121,8 @@ export function createSandboxEmulators(options: SandboxOptions): SandboxEmulator
     setStripeBaseUrl: (baseUrl) => stripe.setBaseUrl(baseUrl),
     advanceTestClock: (clockId, frozenTime) => void stripe.advanceTestClock(clockId, frozenTime),
     simulateInboundCall: (request) => elevenlabs.simulateInboundCall(request),
+    importConversations: (conversations) => calls.importFinished(conversations),
+    deleteConversations: (conversationIds) => calls.deleteMany(conversationIds),
     close() {
       elevenlabs.close();
       calls.close();
@@ -157,6 +171,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       advanceTestClock: emulators.advanceTestClock,
     },
     simulateInboundCall: emulators.simulateInboundCall,
+    importConversations: emulators.importConversations,
+    deleteConversations: emulators.deleteConversations,
     async close() {
       await Promise.all([elevenlabsServer.close(), twilioServer.close(), stripeServer.close()]);
       emulators.close();

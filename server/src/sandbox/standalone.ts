@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/domain-error';
-import { createSandboxEmulators, type SandboxEmulators, type SandboxOptions } from './index';
+import { createSandboxEmulators, type SandboxEmulators, type SandboxOptions, type WireConversation } from './index';
 
 /**
  * One origin serves every vendor, as the SDKs reach it: Stripe's at the root (its SDK takes a host and port, never a
@@ -18,6 +18,10 @@ export const STANDALONE_PREFIXES = { elevenlabs: '/elevenlabs', twilio: '/twilio
 export const CONTROL_PATHS = {
   credentials: `${STANDALONE_PREFIXES.control}/credentials`,
   inboundCalls: `${STANDALONE_PREFIXES.control}/inbound-calls`,
+  /** POST a list of finished conversations to store (the demo's history). */
+  conversations: `${STANDALONE_PREFIXES.control}/conversations`,
+  /** POST `{ conversationIds }` to forget them. */
+  conversationDeletions: `${STANDALONE_PREFIXES.control}/conversation-deletions`,
 } as const;
 
 export interface StandaloneSandboxOptions extends Omit<SandboxOptions, 'webhookUrl' | 'stripeWebhookUrl'> {
@@ -46,6 +50,19 @@ function controlApp(emulators: SandboxEmulators, logger?: Logger): Koa {
   });
   router.post(CONTROL_PATHS.inboundCalls, (ctx) => {
     ctx.body = emulators.simulateInboundCall(ctx.request.body as Parameters<typeof emulators.simulateInboundCall>[0]);
+  });
+  router.post(CONTROL_PATHS.conversations, (ctx) => {
+    const conversations: unknown = ctx.request.body;
+    if (!Array.isArray(conversations)) throw new DomainError('VALIDATION_FAILED', 'Send a list of conversations');
+    emulators.importConversations(conversations as WireConversation[]);
+    ctx.body = { imported: conversations.length };
+  });
+  router.post(CONTROL_PATHS.conversationDeletions, (ctx) => {
+    const { conversationIds } = (ctx.request.body ?? {}) as { conversationIds?: unknown };
+    if (!Array.isArray(conversationIds) || conversationIds.some((id) => typeof id !== 'string')) {
+      throw new DomainError('VALIDATION_FAILED', 'Send conversationIds, a list of conversation ids');
+    }
+    ctx.body = { deleted: emulators.deleteConversations(conversationIds as string[]) };
   });
   const app = new Koa();
   app.use(async (ctx, next) => {

@@ -6,49 +6,73 @@
 import type { Knex } from 'knex';
 import { defaultDisclosure } from '@shared/schemas/agent.schema';
 import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
+import { OUTCOME_RULES } from '@shared/domain/call-outcomes';
+import { decideRetry } from '@shared/domain/dialing-retry';
+import { transferVerdictOf, type TransferTarget } from '@shared/domain/transfer-target';
+import type { AppDeps } from '../../app-deps';
 import type { Db } from '../database';
-import { newId } from '../../lib/ids';
-import type { VoiceConversation } from '../../providers/voice/voice.types';
+import { newId, newSequentialId } from '../../lib/ids';
+import { contactNameOf } from '../../modules/callbacks/callbacks.service';
+import { callOutcomeOf, newCallOf } from '../../modules/calls/call-record';
 import type { Services } from '../../services';
 import { AGENT_TEMPLATES } from './catalogue';
 import type { DemoBillingHistory } from '../../modules/billing/billing-demo';
-import { DEMO_HISTORY_MONTHS, demoCallHistory, usageByMonth, type DemoAgentRole, type DemoCall } from './demo-history';
+import { demoConversation, type DemoLine } from './demo-conversations';
+import {
+  CLINIC_TIMEZONE,
+  DEMO_FRONT_DESK,
+  DEMO_HISTORY_MONTHS,
+  PATIENT_SURNAMES,
+  PATIENTS,
+  RECALL_MACHINE_HANDLING,
+  demoCallHistory,
+  usageByMonth,
+  type DemoAgentRole,
+  type DemoCall,
+} from './demo-history';
 import { DEMO_TENANT_IDS, DEMO_USER_IDS, PLANS } from './demo.seed';
 
 /** The same seed gives the same clinic on every fresh demo. */
 export const DEMO_HISTORY_SEED = 20_260_601;
 const BATCH = 200;
 
-const DEMO_AGENTS: Record<DemoAgentRole, { name: string; templateId: string; purpose: string; voiceId: string }> = {
+const DEMO_AGENTS: Record<
+  DemoAgentRole,
+  { name: string; templateId: string; purpose: string; voiceId: string; transfersToFrontDesk: boolean }
+> = {
   receptionist: {
     name: 'Front Desk',
     templateId: 'receptionist',
     purpose: 'Answers the clinic line, books and moves appointments.',
     voiceId: 'voice-rachel',
+    transfersToFrontDesk: true,
   },
   reminders: {
     name: 'Appointment Reminders',
     templateId: 'health-wellness',
     purpose: 'Calls patients due for their six-monthly check-up and books them in.',
     voiceId: 'voice-matilda',
+    transfersToFrontDesk: true,
   },
   afterHours: {
     name: 'After Hours',
     templateId: 'customer-service',
     purpose: 'Takes messages and urgent requests when the clinic is closed.',
     voiceId: 'voice-george',
+    transfersToFrontDesk: false,
   },
 };
 
-interface DemoAgent {
+interface DemoAgent extends DemoLine {
   id: string;
-  vendorAgentId: string;
-  phoneNumber: string;
+  transferTargets: TransferTarget[];
 }
 
 type DemoActor = { tenantId: string; userId: string };
 
-/** The clinic, acting through its owner. */
+/** What seeding needs of the app: the database, and the sandbox that keeps the history's conversations. */
+type DemoDeps = Pick<AppDeps, 'db' | 'sandbox'>;
+
 /**
  * What the demo tenants were billed since their history began: the clinic for the minutes of its calls, the plumbers
  * (no call history) for their plan alone.
@@ -64,6 +88,7 @@ export function demoBillingHistories(now: Date): DemoBillingHistory[] {
   ];
 }
 
+/** The clinic, acting through its owner. */
 export const DEMO_ACTOR: DemoActor = { tenantId: DEMO_TENANT_IDS.demo, userId: DEMO_USER_IDS.admin };
 
 /** The clinic's numbers: those it already has (a reset keeps them), and new ones bought from the sandbox. */
@@ -89,7 +114,15 @@ async function demoNumbers(services: Services, tenantId: string, count: number) 
   return owned;
 }
 
-async function makeAgents(services: Services, actor: DemoActor): Promise<Record<DemoAgentRole, DemoAgent>> {
+/** The voice provider's id of each of the tenant's numbers, which the provider's conversations name. */
+async function vendorNumberIds(db: Db, tenantId: string): Promise<Map<string, string>> {
+  const rows: Array<{ phone_number: string; elevenlabs_phone_number_id: string | null }> = await db('phone_numbers')
+    .where({ tenant_id: tenantId })
+    .select('phone_number', 'elevenlabs_phone_number_id');
+  return new Map(rows.map((row) => [row.phone_number, row.elevenlabs_phone_number_id ?? '']));
+}
+
+async function makeAgents(db: Db, services: Services, actor: DemoActor): Promise<Record<DemoAgentRole, DemoAgent>> {
   const roles = Object.keys(DEMO_AGENTS) as DemoAgentRole[];
   const numbers = await demoNumbers(services, actor.tenantId, roles.length);
   const made = {} as Record<DemoAgentRole, DemoAgent>;
@@ -98,6 +131,7 @@ async function makeAgents(services: Services, actor: DemoActor): Promise<Record<
     const phoneNumber = numbers[index];
     if (!phoneNumber) throw new Error('The sandbox has no New Zealand number left for the demo');
     const template = AGENT_TEMPLATES.find((candidate) => candidate.id === spec.templateId);
+    const transferTargets = spec.transfersToFrontDesk ? [DEMO_FRONT_DESK] : [];
     const { agent } = await services.agents.create(actor.tenantId, {
       name: spec.name,
       purpose: spec.purpose,
@@ -109,69 +143,82 @@ async function makeAgents(services: Services, actor: DemoActor): Promise<Record<
       phoneNumberId: phoneNumber.id,
       templateId: spec.templateId,
       prompt: template?.promptStructure ?? null,
+      transferTargets,
     });
-    made[role] = { id: agent.id, vendorAgentId: agent.elevenlabsAgentId ?? '', phoneNumber: phoneNumber.phoneNumber };
+    made[role] = {
+      id: agent.id,
+      vendorAgentId: agent.elevenlabsAgentId ?? '',
+      agentName: spec.name,
+      phoneNumber: phoneNumber.phoneNumber,
+      vendorPhoneNumberId: '',
+      transferTargets,
+    };
   }
+  const vendorIds = await vendorNumberIds(db, actor.tenantId);
+  for (const role of roles) made[role].vendorPhoneNumberId = vendorIds.get(made[role].phoneNumber) ?? '';
   return made;
 }
 
 /** Cost to the clinic: 16 NZ cents a minute, from the vendor's 9.6 US cents. */
 const costCentsOf = (durationSec: number) => Math.round((durationSec * 16) / 60);
 
+/**
+ * A history call as recording its finished conversation writes it (with its analysis as our analyser left it), how
+ * its transfer ended, judged as a live call's is (by the front desk's hours at that moment), and its conversation.
+ */
 function callRow(tenantId: string, agent: DemoAgent, call: DemoCall, campaignId: string | null) {
   const id = newId();
-  const startedAt = call.startedAt.toISOString();
   const conversationId = `conv_demo_${id.replace(/-/g, '').slice(0, 20)}`;
-  // The conversation as the voice provider would have returned it, cached on the call as recording a call caches it.
-  const conversation: VoiceConversation = {
-    conversationId,
-    agentId: agent.vendorAgentId,
-    status: 'done',
-    startedAt,
-    durationSec: call.durationSec,
-    vendorCost: { currency: 'usd', amountMicros: call.durationSec * 1600 },
-    direction: call.direction,
-    agentPhoneNumber: agent.phoneNumber,
-    customerPhoneNumber: call.customerPhoneNumber,
-    outcome: call.outcome,
-    transcript: call.transcript,
-    analysis:
-      call.summary && call.callSuccessful
-        ? { transcriptSummary: call.summary, callSuccessful: call.callSuccessful }
-        : null,
-    recordingUrl: null,
-    hasRecording: false,
-  };
-  return {
+  const conversation = demoConversation(call, conversationId, agent);
+  const { cached } = conversation;
+  const endedAt = new Date(call.startedAt.getTime() + call.durationSec * 1000);
+  const verdict = transferVerdictOf(cached, agent.transferTargets, endedAt);
+  // The values a live call's recording derives (outcome, machine evidence, transfer) come from the same code.
+  const outcome = callOutcomeOf(cached, verdict);
+  const recorded = newCallOf(
+    cached,
+    { id, agentId: agent.id, campaignId, costCents: costCentsOf(call.durationSec), currency: 'nzd' },
+    verdict,
+  );
+  const startedAt = recorded.startedAt;
+  const row = {
     id,
     tenant_id: tenantId,
     agent_id: agent.id,
     campaign_id: campaignId,
     conversation_id: conversationId,
-    phone_number: agent.phoneNumber,
-    customer_phone_number: call.customerPhoneNumber,
-    direction: call.direction,
-    status: call.outcome,
+    phone_number: recorded.phoneNumber,
+    customer_phone_number: recorded.customerPhoneNumber,
+    direction: recorded.direction,
+    status: outcome,
     started_at: startedAt,
-    ended_at: new Date(call.startedAt.getTime() + call.durationSec * 1000).toISOString(),
-    duration_sec: call.durationSec,
-    cost_cents: costCentsOf(call.durationSec),
-    cost_currency: 'nzd',
-    vendor_currency: 'usd',
-    vendor_cost_micros: conversation.vendorCost.amountMicros,
+    ended_at: recorded.endedAt,
+    duration_sec: recorded.durationSec,
+    cost_cents: recorded.costCents,
+    cost_currency: recorded.costCurrency,
+    vendor_currency: recorded.vendorCurrency,
+    vendor_cost_micros: recorded.vendorCostMicros,
     recording_url: null,
-    voicemail_detected: call.outcome === 'voicemail',
-    transcript: JSON.stringify(call.transcript),
-    summary: call.summary,
+    voicemail_detected: recorded.voicemailDetected,
+    machine_evidence: recorded.machineEvidence ? JSON.stringify(recorded.machineEvidence) : null,
+    transfer_target_name: recorded.transfer?.targetName ?? null,
+    transfer_target_number: recorded.transfer?.targetNumber ?? null,
+    transfer_ring_secs: recorded.transfer?.ringSecs ?? null,
+    transfer_answered: recorded.transfer?.answered ?? null,
+    transcript: recorded.transcript,
+    summary: recorded.summary,
     sentiment: call.analysis?.customerSentiment.overall ?? null,
-    call_successful: call.callSuccessful,
+    call_successful: recorded.callSuccessful,
     sentiment_analysis: call.analysis ? JSON.stringify(call.analysis) : null,
     sentiment_cached_at: call.analysis ? startedAt : null,
-    conversation_data: JSON.stringify(conversation),
+    conversation_data: recorded.conversationData,
     conversation_cached_at: startedAt,
     created_at: startedAt,
   };
+  return { row, verdict, conversation };
 }
+
+type DemoCallRow = { call: DemoCall } & ReturnType<typeof callRow>;
 
 /** The four daily rollups of the tenant's calls, as the migrations that introduced them fill them. */
 async function rollUpCalls(trx: Knex.Transaction, tenantId: string): Promise<void> {
@@ -224,45 +271,56 @@ function campaignRow(
     calling_hours_type: 'specific_hours',
     calling_start_time: '09:00',
     calling_end_time: '17:00',
-    timezone: 'Pacific/Auckland',
+    timezone: CLINIC_TIMEZONE,
     days_of_week: JSON.stringify(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']),
     max_calls_per_day: 40,
     call_interval_minutes: 5,
+    machine_handling: null as string | null,
     created_at: at,
     updated_at: at,
   };
 }
 
+const RECALL_RETRIES = { maxRetries: 2, retryDelayMinutes: 120 };
+
 /**
- * The running recall campaign's 1,000 patients: those its calls reached are done (or waiting for a retry when
- * nobody answered), the rest still to ring; each call is an attempt of its contact.
+ * The running recall campaign's 1,000 patients: each call is the first attempt of its contact, settled as the dialer
+ * settles it (done, tried again later, or given up on); the rest are still to ring.
  */
-function recallContacts(
-  tenantId: string,
-  campaignId: string,
-  calls: Array<{ row: ReturnType<typeof callRow>; call: DemoCall }>,
-  now: Date,
-) {
+function recallContacts(tenantId: string, campaignId: string, calls: readonly DemoCallRow[], now: Date) {
   const contacts = [];
   const attempts = [];
   const created = calls[0]?.row.started_at ?? now.toISOString();
   for (let index = 0; index < 1000; index += 1) {
     const reached = calls[index];
-    const retry = reached && (reached.call.outcome === 'no_answer' || reached.call.outcome === 'busy');
     const id = newId();
+    const metadata = {
+      first_name: reached?.call.patient ?? (PATIENTS[index % PATIENTS.length] as string),
+      last_name: PATIENT_SURNAMES[index % PATIENT_SURNAMES.length] as string,
+    };
+    const settled = reached
+      ? decideRetry({
+          outcome: reached.row.status,
+          attemptsMade: 1,
+          ...RECALL_RETRIES,
+          earlierVoicemails: 0,
+          invalidNumber: false,
+          endedAt: new Date(reached.row.ended_at),
+        })
+      : null;
     contacts.push({
       id,
       tenant_id: tenantId,
       campaign_id: campaignId,
       phone_number: reached?.call.customerPhoneNumber ?? `+6421${String(500000 + index).padStart(7, '0')}`,
-      max_retries: 2,
-      retry_delay_minutes: 120,
-      metadata: JSON.stringify({ name: `Patient ${index + 1}` }),
-      status: !reached || retry ? 'pending' : 'completed',
+      max_retries: RECALL_RETRIES.maxRetries,
+      retry_delay_minutes: RECALL_RETRIES.retryDelayMinutes,
+      metadata: JSON.stringify(metadata),
+      status: settled?.contactStatus ?? 'pending',
       attempts_made: reached ? 1 : 0,
-      next_attempt_at: retry ? new Date(now.getTime() + 3_600_000).toISOString() : null,
+      next_attempt_at: settled?.retryAt?.toISOString() ?? null,
       conversation_id: reached?.row.conversation_id ?? null,
-      timezones: JSON.stringify(['Pacific/Auckland']),
+      timezones: JSON.stringify([CLINIC_TIMEZONE]),
       created_at: created,
       updated_at: reached?.row.ended_at ?? created,
     });
@@ -275,11 +333,11 @@ function recallContacts(
         call_id: reached.row.id,
         conversation_id: reached.row.conversation_id,
         attempt_number: 1,
-        status: reached.call.outcome === 'answered' ? 'completed' : reached.call.outcome,
+        status: OUTCOME_RULES[reached.row.status].attemptStatus,
         started_at: reached.row.started_at,
         ended_at: reached.row.ended_at,
         duration_sec: reached.row.duration_sec,
-        outcome: reached.call.outcome,
+        outcome: reached.row.status,
         created_at: reached.row.started_at,
       });
     }
@@ -287,8 +345,59 @@ function recallContacts(
   return { contacts, attempts };
 }
 
-/** Writes the history and its rollups in one transaction, so a start cut short leaves no half history behind. */
-async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRole, DemoAgent>, now: Date) {
+/** At most this many of the callbacks due now still wait with the team member who took them; older ones were made. */
+const CALLBACKS_WAITING = 3;
+
+/**
+ * A callback for each missed transfer, due at the front desk's next opening as the dialer records it: those not due
+ * yet are open (the campaign calls the patient then if nobody takes them), the latest due ones are with the team
+ * member who took them, the earlier ones done.
+ */
+function recallCallbacks(
+  tenantId: string,
+  campaignId: string,
+  calls: readonly DemoCallRow[],
+  contacts: ReadonlyArray<{ id: string; metadata: string; phone_number: string }>,
+  now: Date,
+) {
+  const missed = calls
+    .map((entry, index) => ({ ...entry, contact: contacts[index] }))
+    .filter((entry) => entry.verdict?.outcome === 'transfer_missed' && entry.contact)
+    .sort((a, b) => (a.verdict?.callbackAt?.getTime() ?? 0) - (b.verdict?.callbackAt?.getTime() ?? 0));
+  const due = missed.filter((entry) => (entry.verdict?.callbackAt ?? now) <= now).length;
+  // The latest due ones wait (never more than half, so that some were made too); the earlier ones are done.
+  const waiting = Math.min(CALLBACKS_WAITING, Math.ceil(due / 2));
+  return missed.map(({ row, verdict, contact }, index) => {
+    const requestedAt = (verdict?.callbackAt ?? now).toISOString();
+    const status = index >= due ? 'open' : index >= due - waiting ? 'assigned' : 'done';
+    return {
+      id: newSequentialId(),
+      tenant_id: tenantId,
+      campaign_id: campaignId,
+      contact_id: contact?.id ?? null,
+      agent_id: row.agent_id,
+      conversation_id: row.conversation_id,
+      phone_number: contact?.phone_number ?? row.customer_phone_number,
+      contact_name: contactNameOf(JSON.parse(contact?.metadata ?? 'null') as Record<string, string> | null),
+      target_name: verdict?.targetName ?? null,
+      target_number: verdict?.targetNumber ?? null,
+      reason: verdict?.outsideHours ? 'outside_hours' : 'no_answer',
+      summary: row.summary,
+      requested_at: requestedAt,
+      status,
+      assigned_user_id: status === 'open' ? null : DEMO_USER_IDS.user,
+      dialled_at: null,
+      created_at: row.ended_at,
+      updated_at: status === 'done' ? requestedAt : row.ended_at,
+    };
+  });
+}
+
+/**
+ * Writes the history and its rollups in one transaction, the history's conversations stored at the voice sandbox
+ * last, so a start cut short leaves no half history behind.
+ */
+async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<DemoAgentRole, DemoAgent>, now: Date) {
   const history = demoCallHistory(now, DEMO_HISTORY_SEED);
   const at = (history[0]?.startedAt ?? now).toISOString();
   const campaigns = {
@@ -300,14 +409,17 @@ async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRo
       'outbound',
       at,
     ),
-    running: campaignRow(
-      tenantId,
-      agents.reminders.id,
-      'Summer check-up recall',
-      'Book the patients due before Christmas.',
-      'outbound',
-      at,
-    ),
+    running: {
+      ...campaignRow(
+        tenantId,
+        agents.reminders.id,
+        'Summer check-up recall',
+        'Book the patients due before Christmas.',
+        'outbound',
+        at,
+      ),
+      machine_handling: JSON.stringify(RECALL_MACHINE_HANDLING),
+    },
     inbound: campaignRow(
       tenantId,
       agents.receptionist.id,
@@ -317,9 +429,9 @@ async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRo
       at,
     ),
   };
-  const calls = history.map((call) => ({
+  const calls: DemoCallRow[] = history.map((call) => ({
     call,
-    row: callRow(
+    ...callRow(
       tenantId,
       agents[call.role],
       call,
@@ -330,16 +442,13 @@ async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRo
           : null,
     ),
   }));
-  const { contacts, attempts } = recallContacts(
-    tenantId,
-    campaigns.running.id,
-    calls.filter(({ call }) => call.campaign === 'running'),
-    now,
-  );
+  const recalls = calls.filter(({ call }) => call.campaign === 'running');
+  const { contacts, attempts } = recallContacts(tenantId, campaigns.running.id, recalls, now);
+  const callbacks = recallCallbacks(tenantId, campaigns.running.id, recalls, contacts, now);
   const plan = PLANS.find((candidate) => candidate.id === 'growth');
   const included = plan?.minutes_included ?? 0;
   const rate = plan?.overage_rate_per_minute ?? 0;
-  await db.transaction(async (trx) => {
+  await deps.db.transaction(async (trx) => {
     // Last month's recall is done; this month's is dialling.
     await trx('campaigns').insert(
       Object.values(campaigns).map((row) => ({ ...row, active: row !== campaigns.finished })),
@@ -352,8 +461,11 @@ async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRo
     await rollUpCalls(trx, tenantId);
     await trx.batchInsert('outbound_contacts', contacts, BATCH);
     await trx.batchInsert('call_attempts', attempts, BATCH);
+    await trx.batchInsert('callbacks', callbacks, BATCH);
     // A few patients asked on a recall call not to be called again.
-    const declined = calls.filter(({ call }) => call.campaign && call.callSuccessful === 'failure').slice(0, 4);
+    const declined = calls
+      .filter(({ call }) => call.campaign && call.outcome === 'answered' && call.callSuccessful === 'failure')
+      .slice(0, 4);
     await trx('do_not_call').insert(
       declined.map(({ row }) => ({
         id: newId(),
@@ -372,7 +484,7 @@ async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRo
       pending: count('pending'),
       in_progress: 0,
       completed: count('completed'),
-      failed: 0,
+      failed: count('failed'),
     });
     await trx('usage').insert(
       usageByMonth(history).map((month) => {
@@ -394,20 +506,23 @@ async function writeHistory(db: Db, tenantId: string, agents: Record<DemoAgentRo
         };
       }),
     );
+    // The voice provider has every conversation, so each connected call's recording plays and retention can delete
+    // it; last, so that a refusal here leaves no history without its conversations.
+    await deps.sandbox?.importConversations(calls.map(({ conversation }) => conversation.wire));
   });
   return { calls: calls.length, minutes: history.reduce((sum, call) => sum + billedMinutes(call.durationSec), 0) };
 }
 
 /** Makes the clinic's agents, numbers, API key and history once; later starts find its agents and add nothing. */
 export async function seedDemoBusiness(
-  db: Db,
+  deps: DemoDeps,
   services: Services,
   actor: DemoActor,
   now: Date,
 ): Promise<{ calls: number; minutes: number } | null> {
-  const existing = await db('agents').where({ tenant_id: actor.tenantId }).first('id');
+  const existing = await deps.db('agents').where({ tenant_id: actor.tenantId }).first('id');
   if (existing) return null;
-  const agents = await makeAgents(services, actor);
+  const agents = await makeAgents(deps.db, services, actor);
   await services.apiKeys.create(
     { ...actor, origin: { ip: '127.0.0.1', requestId: 'demo-seed' }, viaKey: null },
     {
@@ -418,12 +533,13 @@ export async function seedDemoBusiness(
       expiresAt: null,
     },
   );
-  return writeHistory(db, actor.tenantId, agents, now);
+  return writeHistory(deps, actor.tenantId, agents, now);
 }
 
 /** Everything the clinic did, in the order its foreign keys allow; its numbers, team and card stay. */
 const HISTORY_TABLES = [
   'do_not_call',
+  'callbacks',
   'campaigns',
   'agent_call_daily',
   'call_outcome_daily',
@@ -436,16 +552,20 @@ const HISTORY_TABLES = [
 
 /**
  * Brings the clinic back to its first-start state: its agents removed through the agents service (so they go from
- * the voice emulator too), its history deleted, then seeded again; live activity continues on top.
+ * the voice emulator too), its history deleted with its conversations at the voice sandbox, then seeded again; live
+ * activity continues on top.
  */
-export async function resetDemoBusiness(db: Db, services: Services, actor: DemoActor, now: Date) {
-  await db.transaction(async (trx) => {
+export async function resetDemoBusiness(deps: DemoDeps, services: Services, actor: DemoActor, now: Date) {
+  const conversationIds = await deps.db.transaction(async (trx) => {
+    const ids = (await trx('calls').where({ tenant_id: actor.tenantId }).pluck('conversation_id')) as string[];
     for (const table of HISTORY_TABLES) await trx(table).where({ tenant_id: actor.tenantId }).delete();
+    return ids;
   });
+  await deps.sandbox?.deleteConversations(conversationIds);
   for (const agent of await services.agents.list(actor.tenantId)) {
     // An active agent is first deactivated (its number released at the provider), then deleted.
     if (agent.active) await services.agents.remove(actor.tenantId, agent.id);
     await services.agents.remove(actor.tenantId, agent.id);
   }
-  return seedDemoBusiness(db, services, actor, now);
+  return seedDemoBusiness(deps, services, actor, now);
 }

@@ -1,30 +1,69 @@
 /**
  * Six months of a dental clinic's calls, made up from a seed and today's date alone, so every fresh demo tells the
- * same story relative to the day it is shown: weekday business hours, Monday peaks, steady growth, and a recall
- * campaign month that runs past the plan's included minutes.
+ * same story relative to the day it is shown: weekday business hours in the clinic's zone, Monday peaks, steady
+ * growth, a recall campaign month that runs past the plan's included minutes, and a running recall campaign whose
+ * calls reach machines (a message left on most) and hand interested patients to the front desk.
  */
+import { DateTime } from 'luxon';
 import type { SentimentAnalysis, SentimentOverall } from '@shared/api/calls.types';
 import { billedMinutes } from '@shared/domain/call-minutes';
+import type { CallOutcome } from '@shared/domain/call-outcomes';
+import { fillMessageTemplate, type MachineHandling } from '@shared/domain/machine-handling';
+import type { TransferTarget } from '@shared/domain/transfer-target';
 import type { VoiceTranscriptTurn } from '../../providers/voice/voice.types';
 
 /** The history's months: this one and the five before it, the six bars of the usage chart. */
 export const DEMO_HISTORY_MONTHS = 6;
 
+/** The clinic's zone: its opening hours, its campaigns' calling windows and its front desk's hours. */
+export const CLINIC_TIMEZONE = 'Pacific/Auckland';
+
+/** The people at the clinic's front desk, to whom the agents hand a patient who wants a person. */
+export const DEMO_FRONT_DESK: TransferTarget = {
+  name: 'Front desk team',
+  phoneNumber: '+6493770123',
+  timezone: CLINIC_TIMEZONE,
+  businessHours: { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '08:00', end: '17:30' },
+  condition: 'The patient wants to book now with a person, or asks to speak to someone at the clinic.',
+  ringTimeoutSeconds: 25,
+};
+
+/** What the running recall campaign does on a machine: a message after the beep; screening bots are machines. */
+export const RECALL_MACHINE_HANDLING: MachineHandling = {
+  action: 'leave_message',
+  message:
+    'Hi {{first_name}}, this is Demo Dental Clinic. You are due for your six-monthly check-up. ' +
+    'Call us back on 09 377 0123 or book online, and we will see you soon.',
+  screeningBot: 'machine',
+};
+
 export type DemoAgentRole = 'receptionist' | 'reminders' | 'afterHours';
+
+/** Every outcome but `failed`: the clinic's history has no call the carrier refused. */
+export type DemoOutcome = Exclude<CallOutcome, 'failed'>;
 
 export interface DemoCall {
   role: DemoAgentRole;
   direction: 'inbound' | 'outbound';
-  outcome: 'answered' | 'voicemail' | 'busy' | 'no_answer';
+  outcome: DemoOutcome;
   startedAt: Date;
   durationSec: number;
   customerPhoneNumber: string;
+  /** The patient's first name (the recall contact's `first_name`). */
+  patient: string;
   transcript: VoiceTranscriptTurn[];
   summary: string | null;
   callSuccessful: 'success' | 'failure' | null;
   analysis: SentimentAnalysis | null;
-  /** Set for the recall campaign's calls: 'finished' (last month's) or 'running' (the last fortnight's). */
+  /** Set for the recall campaign's calls: 'finished' (last month's) or 'running' (the last three weeks'). */
   campaign: 'finished' | 'running' | null;
+  /**
+   * A machine's verdict, as the agent's voicemail tool reports it: the answering-machine detection (Twilio's
+   * `AnsweredBy` words, or the screener) and the message left, if any.
+   */
+  machine: { answeredBy: string; voicemailMessage: string | null } | null;
+  /** The warm transfer the agent attempted: when in the call, how long the front desk rang, and whether it answered. */
+  transfer: { atSecs: number; ringSecs: number; answered: boolean } | null;
 }
 
 /** A small fast deterministic generator (mulberry32): the same seed gives the same clinic. */
@@ -42,7 +81,56 @@ export function seededRandom(seed: number): () => number {
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 
-const PATIENTS = ['Aroha', 'Ben', 'Chloe', 'Daniel', 'Emma', 'Finn', 'Grace', 'Hemi', 'Isla', 'Jack', 'Mere', 'Noah'];
+/** One of the outcomes, drawn by their shares (which add up to 1). */
+function drawOutcome(random: () => number, shares: ReadonlyArray<readonly [DemoOutcome, number]>): DemoOutcome {
+  let roll = random();
+  for (const [outcome, share] of shares) {
+    if (roll < share) return outcome;
+    roll -= share;
+  }
+  return shares[shares.length - 1]?.[0] ?? 'answered';
+}
+
+/** Last month's recall, before answer classification: a machine was just `voicemail`. */
+const FINISHED_RECALL_SHARES = [
+  ['answered', 0.68],
+  ['voicemail', 0.16],
+  ['no_answer', 0.1],
+  ['busy', 0.06],
+] as const;
+
+/**
+ * The running recall: 84 % of calls connect; of those about 27 % reach a machine (a message left on most, a mailbox
+ * without a beep, a screening bot treated as a machine, a rare fax line), and about one person in ten asks for the
+ * front desk, which answers most of the time.
+ */
+const RUNNING_RECALL_SHARES = [
+  ['answered', 0.543],
+  ['transferred', 0.05],
+  ['transfer_missed', 0.02],
+  ['voicemail_left', 0.16],
+  ['machine_no_message', 0.04],
+  ['screened', 0.02],
+  ['fax', 0.007],
+  ['no_answer', 0.1],
+  ['busy', 0.06],
+] as const;
+
+export const PATIENTS = [
+  'Aroha',
+  'Ben',
+  'Chloe',
+  'Daniel',
+  'Emma',
+  'Finn',
+  'Grace',
+  'Hemi',
+  'Isla',
+  'Jack',
+  'Mere',
+  'Noah',
+];
+export const PATIENT_SURNAMES = ['Ngata', 'Smith', 'Wilson', 'Patel', 'Brown', 'Tane', 'Chen', 'Walker', 'Singh'];
 const REASONS = [
   { ask: 'I need to book a check-up and clean.', booked: 'booked a check-up and clean' },
   { ask: 'I have a toothache on the lower left side.', booked: 'booked an urgent toothache appointment' },
@@ -57,14 +145,21 @@ const SENTIMENT_WORDS: Record<SentimentOverall, string> = {
   negative: 'The caller was anxious about pain and waiting times.',
 };
 
-function conversation(random: () => number, role: DemoAgentRole, durationSec: number) {
-  const name = pick(random, PATIENTS);
+type Line = ['user' | 'agent', string];
+
+const recallOpening = (name: string): Line => [
+  'agent',
+  `Hi ${name}, this is Demo Dental Clinic calling about your six-monthly check-up.`,
+];
+
+/** A person's call, its lines spread evenly over its length. */
+function conversation(random: () => number, role: DemoAgentRole, name: string, durationSec: number) {
   const reason = pick(random, REASONS);
   const step = Math.max(4, Math.floor(durationSec / 6));
-  const lines: Array<['user' | 'agent', string]> =
+  const lines: Line[] =
     role === 'reminders'
       ? [
-          ['agent', `Hi ${name}, this is Demo Dental Clinic calling about your six-monthly check-up.`],
+          recallOpening(name),
           ['user', 'Oh right, yes, I was meaning to book that.'],
           ['agent', 'We have Tuesday at 10:30 am or Wednesday at 3 pm. Which suits you?'],
           ['user', 'Wednesday at 3 works.'],
@@ -89,6 +184,101 @@ function conversation(random: () => number, role: DemoAgentRole, durationSec: nu
       ? `${name} was reminded of their six-monthly check-up and booked it.`
       : `${name} called the clinic and the agent ${reason.booked}.`;
   return { transcript, summary };
+}
+
+/** Lines said one after another from `from` seconds, at about 2.5 words a second with a pause between. */
+function spoken(random: () => number, lines: readonly Line[], from = 0) {
+  let clock = from;
+  const turns = lines.map(([role, message]) => {
+    const turn = { role, message, timeInCallSecs: clock };
+    clock += Math.max(1, Math.round(message.split(/\s+/).length / 2.5)) + between(random, 1, 3);
+    return turn;
+  });
+  return { turns, end: clock + 1 };
+}
+
+const MACHINE_CALLS = {
+  voicemail_left: {
+    greeting: (name: string): Line => [
+      'user',
+      `Hi, you've reached ${name}. I can't take your call right now, please leave a message after the tone.`,
+    ],
+    answeredBy: 'machine_end_beep',
+    summary: (name: string) => `The call reached ${name}'s voicemail and the agent left the check-up recall message.`,
+  },
+  machine_no_message: {
+    greeting: (): Line => ['user', 'The mailbox is full and cannot accept any messages.'],
+    answeredBy: 'machine_end_silence',
+    summary: () => 'An answering machine without a beep (mailbox full) answered; no message could be left.',
+  },
+  screened: {
+    greeting: (): Line => [
+      'user',
+      'Hi, the person you are calling is using a screening service. Please say your name and why you are calling.',
+    ],
+    answeredBy: 'call_screening',
+    summary: () => 'A call-screening assistant answered; the campaign treats screeners as machines, so the call ended.',
+  },
+  fax: {
+    greeting: (): Line => ['user', ''],
+    answeredBy: 'fax',
+    summary: () => 'A fax line answered; the number will not be called again.',
+  },
+} as const;
+
+/**
+ * A recall call a machine answered: its greeting, then the agent's voicemail tool, which speaks the campaign's
+ * message after a beep (filled with the patient's name, as the dialer fills it) or nothing, and hangs up.
+ */
+function machineCall(random: () => number, outcome: keyof typeof MACHINE_CALLS, name: string) {
+  const kind = MACHINE_CALLS[outcome];
+  const message =
+    outcome === 'voicemail_left' && RECALL_MACHINE_HANDLING.message
+      ? fillMessageTemplate(RECALL_MACHINE_HANDLING.message, { first_name: name })
+      : null;
+  const { turns, end } = spoken(random, [kind.greeting(name), ['agent', message ?? '']]);
+  return {
+    transcript: turns,
+    durationSec: end,
+    summary: kind.summary(name),
+    machine: { answeredBy: kind.answeredBy, voicemailMessage: message },
+  };
+}
+
+/**
+ * A recall call in which the patient asks for a person: the agent transfers to the front desk; answered, the agent
+ * leaves the call to them; unanswered after the ring timeout, it says someone will call back.
+ */
+function transferCall(random: () => number, answered: boolean, name: string) {
+  const opening = spoken(random, [
+    recallOpening(name),
+    ['user', 'Oh good, I want to book, but I have a question about my insurance. Can I talk to someone?'],
+    ['agent', 'Of course, let me put you through to our front desk. Please hold.'],
+  ]);
+  const atSecs = opening.turns[opening.turns.length - 1]?.timeInCallSecs ?? 0;
+  const ringSecs = answered ? between(random, 4, 12) : DEMO_FRONT_DESK.ringTimeoutSeconds;
+  const after = spoken(
+    random,
+    answered
+      ? [['agent', `You are through to the front desk now. Thanks, ${name}!`]]
+      : [
+          [
+            'agent',
+            'I am sorry, nobody at the front desk could take your call just now. Someone will call you back soon.',
+          ],
+          ['user', 'Okay, thanks.'],
+          ['agent', `Thanks for your time, ${name}. Have a lovely day!`],
+        ],
+    opening.end + ringSecs + 1,
+  );
+  return {
+    transcript: [...opening.turns, ...after.turns],
+    durationSec: after.end,
+    summary: answered
+      ? `${name} wanted to book and asked for a person; the agent transferred the call to the front desk, which answered after ${ringSecs} seconds.`
+      : `${name} asked to speak to the front desk to book; nobody answered within ${ringSecs} seconds, so a callback was arranged.`,
+    transfer: { atSecs, ringSecs, answered },
+  };
 }
 
 function analysisOf(random: () => number, successful: boolean): SentimentAnalysis {
@@ -122,71 +312,97 @@ const RUNNING_CAMPAIGN_DAYS = 20;
 
 const monthKey = (date: Date) => date.toISOString().slice(0, 7);
 
+type CallShape = Pick<
+  DemoCall,
+  'transcript' | 'durationSec' | 'summary' | 'callSuccessful' | 'analysis' | 'machine' | 'transfer'
+>;
+
+/** What was said on a call that ended with `outcome`, and how long it lasted. */
+function callShape(random: () => number, role: DemoAgentRole, outcome: DemoOutcome, name: string): CallShape {
+  const silent = { transcript: [], summary: null, callSuccessful: null, analysis: null, machine: null, transfer: null };
+  switch (outcome) {
+    case 'busy':
+    case 'no_answer':
+      return { ...silent, durationSec: 0 };
+    case 'voicemail':
+      return { ...silent, durationSec: between(random, 18, 40) };
+    case 'voicemail_left':
+    case 'machine_no_message':
+    case 'screened':
+    case 'fax':
+      return { ...silent, ...machineCall(random, outcome, name), callSuccessful: 'failure' };
+    case 'transferred':
+    case 'transfer_missed': {
+      const answered = outcome === 'transferred';
+      const call = transferCall(random, answered, name);
+      return {
+        ...call,
+        callSuccessful: answered ? 'success' : 'failure',
+        analysis: analysisOf(random, answered),
+        machine: null,
+      };
+    }
+    case 'answered': {
+      const durationSec = role === 'reminders' ? between(random, 40, 150) : between(random, 70, 330);
+      const successful = random() < 0.86;
+      return {
+        ...conversation(random, role, name, durationSec),
+        durationSec,
+        callSuccessful: successful ? 'success' : 'failure',
+        analysis: analysisOf(random, successful),
+        machine: null,
+        transfer: null,
+      };
+    }
+  }
+}
+
 /** Every call of the period before `now`, oldest first. */
 export function demoCallHistory(now: Date, seed: number): DemoCall[] {
   const random = seededRandom(seed);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DEMO_HISTORY_MONTHS - 1), 1));
   const lastMonth = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-  const first = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DEMO_HISTORY_MONTHS - 1), 1);
-  const totalDays = Math.round((today - first) / 86_400_000);
+  // The clinic's days, in its own zone: the day the history begins on, to today.
+  const today = DateTime.fromJSDate(now, { zone: CLINIC_TIMEZONE }).startOf('day');
+  const firstDay = DateTime.fromJSDate(first, { zone: CLINIC_TIMEZONE }).startOf('day');
+  const totalDays = Math.round(today.diff(firstDay, 'days').days);
   const calls: DemoCall[] = [];
   for (let daysAgo = totalDays; daysAgo >= 0; daysAgo -= 1) {
-    const day = new Date(today - daysAgo * 86_400_000);
+    const day = today.minus({ days: daysAgo });
+    const dayOfWeek = day.weekday % 7;
     const progress = 1 - daysAgo / totalDays;
-    const inbound = Math.round(expectedCalls(day.getUTCDay(), progress) * (0.8 + random() * 0.4));
-    const weekday = day.getUTCDay() >= 1 && day.getUTCDay() <= 5;
-    // Last month's recall campaign, and the running one over the last fortnight, ring patients on weekdays.
+    const inbound = Math.round(expectedCalls(dayOfWeek, progress) * (0.8 + random() * 0.4));
+    const weekday = dayOfWeek >= 1 && dayOfWeek <= 5;
+    // Last month's recall campaign, and the running one over the last three weeks, ring patients on weekdays.
     const campaign: DemoCall['campaign'] =
-      daysAgo <= RUNNING_CAMPAIGN_DAYS ? 'running' : monthKey(day) === lastMonth ? 'finished' : null;
+      daysAgo <= RUNNING_CAMPAIGN_DAYS ? 'running' : day.toISODate()?.slice(0, 7) === lastMonth ? 'finished' : null;
     const outbound = weekday && campaign ? between(random, 22, 30) : 0;
     for (let index = 0; index < inbound + outbound; index += 1) {
       const isOutbound = index >= inbound;
-      // Business hours (08:00-17:59) mostly; the after-hours agent answers the evening and early-morning calls.
+      // Opening hours (08:00-17:59) mostly; the after-hours agent answers the evening and early-morning calls; the
+      // recall campaign calls within its window (09:00-17:00).
       const afterHours = !isOutbound && random() < 0.12;
-      const hour = afterHours ? pick(random, [6, 7, 18, 19, 20, 21]) : between(random, 8, 17);
-      const startedAt = new Date(day.getTime() + hour * 3_600_000 + between(random, 0, 3599) * 1000);
-      if (startedAt > now) continue;
-      const outcomeRoll = random();
-      const outcome: DemoCall['outcome'] = !isOutbound
+      const hour = isOutbound
+        ? between(random, 9, 16)
+        : afterHours
+          ? pick(random, [6, 7, 18, 19, 20, 21])
+          : between(random, 8, 17);
+      const startedAt = day.plus({ hours: hour, seconds: between(random, 0, 3599) }).toJSDate();
+      if (startedAt > now || startedAt < first) continue;
+      const outcome: DemoOutcome = !isOutbound
         ? 'answered'
-        : outcomeRoll < 0.68
-          ? 'answered'
-          : outcomeRoll < 0.84
-            ? 'voicemail'
-            : outcomeRoll < 0.94
-              ? 'no_answer'
-              : 'busy';
+        : drawOutcome(random, campaign === 'running' ? RUNNING_RECALL_SHARES : FINISHED_RECALL_SHARES);
       const role: DemoAgentRole = isOutbound ? 'reminders' : afterHours ? 'afterHours' : 'receptionist';
-      const durationSec =
-        outcome !== 'answered'
-          ? outcome === 'voicemail'
-            ? between(random, 18, 40)
-            : 0
-          : isOutbound
-            ? between(random, 40, 150)
-            : between(random, 70, 330);
-      const customerPhoneNumber = `+642${between(random, 10000000, 99999999)}`;
-      const base = {
+      const patient = pick(random, PATIENTS);
+      calls.push({
         role,
-        direction: isOutbound ? ('outbound' as const) : ('inbound' as const),
+        direction: isOutbound ? 'outbound' : 'inbound',
         outcome,
         startedAt,
-        durationSec,
-        customerPhoneNumber,
+        customerPhoneNumber: `+642${between(random, 10000000, 99999999)}`,
+        patient,
         campaign: isOutbound ? campaign : null,
-      };
-      if (outcome !== 'answered') {
-        calls.push({ ...base, transcript: [], summary: null, callSuccessful: null, analysis: null });
-        continue;
-      }
-      const successful = random() < 0.86;
-      const { transcript, summary } = conversation(random, role, durationSec);
-      calls.push({
-        ...base,
-        transcript,
-        summary,
-        callSuccessful: successful ? 'success' : 'failure',
-        analysis: analysisOf(random, successful),
+        ...callShape(random, role, outcome, patient),
       });
     }
   }

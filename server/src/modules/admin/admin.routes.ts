@@ -34,7 +34,7 @@ export function adminRoutes(deps: AppDeps, guards: Guards, services: Services): 
   // Demo mode only: elsewhere there is no demo to reset, and the route does not exist.
   router.handle(apiRoutes.admin.demoReset, 'POST', async (ctx) => {
     if (!deps.config.seedDemo) throw new DomainError('NOT_FOUND');
-    await resetDemoBusiness(deps.db, services, DEMO_ACTOR, deps.clock.now());
+    await resetDemoBusiness(deps, services, DEMO_ACTOR, deps.clock.now());
     ctx.body = { message: 'Demo data reset.' };
   });
 
