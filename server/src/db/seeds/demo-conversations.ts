@@ -70,6 +70,7 @@ function wireTranscript(call: DemoCall, conversationId: string): ScriptTurn[] {
         condition: DEMO_FRONT_DESK.condition,
         answered: transfer.answered,
         timeoutSecs: DEMO_FRONT_DESK.ringTimeoutSeconds,
+        callbackAfterSecs: null,
       },
       conversationId,
       transfer.ringSecs,
@@ -159,6 +160,7 @@ export function demoConversation(
     userId: null,
     transfer: call.transfer ? { toNumber: DEMO_FRONT_DESK.phoneNumber, ...call.transfer } : null,
     machine: call.machine ? { ...call.machine, voicemailToolCalled: true } : null,
+    requestedCallbackAt: null,
   };
   return { wire, cached };
 }
