@@ -10,6 +10,7 @@ import {
 import {
   buildCallScript,
   fillVariables,
+  skipsOpening,
   transferRequest,
   type ScriptTransfer,
   type AnswerScenario,
@@ -153,6 +154,7 @@ function finalConversation(
     outcome,
     seed: conversationId,
     transfer: transferOfCall(request),
+    skipsOpening: direction === 'outbound' && skipsOpening(request.externalNumber),
     ...(request.answer ? { answer: request.answer } : {}),
     ...(request.handling ? { handling: request.handling } : {}),
   });
