@@ -24,6 +24,7 @@ import { createDialerLiveService } from './modules/dialer/dialer-live.service';
 import { createMachineVerdictsService } from './modules/calls/machine-verdicts.service';
 import { createDialerOverviewService } from './modules/dialer/dialer-overview.service';
 import { createOperationsService } from './modules/operations/operations.service';
+import { createCampaignProgress } from './modules/dialer/dialer-progress';
 import { createDialerService } from './modules/dialer/dialer.service';
 import { createDoNotCallService } from './modules/do-not-call/do-not-call.service';
 import { createOptOutsService } from './modules/do-not-call/opt-outs.service';
@@ -93,7 +94,12 @@ export function createServices(deps: AppDeps) {
   // The dialer: contacts' dialing state, attempts, pacing, brakes, batch calls.
   const contactDialing = createContactDialingService(deps);
   // Opt-outs from every channel (a call's analysis, the API, the tenant's systems, an admin) take one path.
-  const optOuts = createOptOutsService(deps, { doNotCall, contacts: contactDialing, webhooks });
+  const optOuts = createOptOutsService(deps, {
+    doNotCall,
+    contacts: contactDialing,
+    webhooks,
+    progress: createCampaignProgress(deps, { campaigns, contacts: contactDialing, events }),
+  });
   const callbacks = createCallbacksService(deps, { users, contacts: contactDialing, webhooks });
   const callAnalysis = createCallAnalysisService(deps, { agents, campaigns, events, optOuts, tenants, dataPolicy });
   const calls = createCallsService(deps, {

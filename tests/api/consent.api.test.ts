@@ -202,6 +202,21 @@ describe.each(TEST_DATABASES)('consent (%s)', (kind) => {
     expect((await app.deps.db('outbound_contacts').where({ id: informational.id }).first()).status).toBe('pending');
   });
 
+  it('tells the campaign’s screens when its contacts are set aside for want of consent', async () => {
+    const campaignId = await scene.insertCampaign({ purpose: 'marketing' });
+    await addContact(campaignId, '+6421000340', INFORMATIONAL);
+    await addContact(campaignId, '+6421000341');
+    expect((await scene.dial(campaignId)).placed).toBe(0);
+    const announced = await app.deps
+      .db('event_log')
+      .where({ tenant_id: suite.tenant.id, type: 'campaign.progress' })
+      .select('data');
+    const data = announced.map((row: { data: string | Record<string, unknown> }) =>
+      typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+    );
+    expect(data).toContainEqual({ campaignId, completed: 0, total: 2 });
+  });
+
   it('previews an informational campaign without asking for consent', async () => {
     const campaignId = await scene.insertCampaign();
     await addContact(campaignId, '+6421000330');

@@ -72,6 +72,16 @@ describe.each(TEST_DATABASES)('opt-outs (%s)', (kind) => {
     expect(await contactRow(other)).toMatchObject({ status: 'pending', skip_reason: null });
     const listed = await app.request('GET', apiRoutes.contacts.byId(pendingA), { token: suite.tenant.user.token });
     expect(listed.body.contact).toMatchObject({ status: 'failed', skipReason: 'do_not_call' });
+    // The screens of both campaigns hear that their contacts moved on; the third campaign's did not.
+    const announced = await app.deps
+      .db('event_log')
+      .where({ tenant_id: suite.tenant.id })
+      .whereIn('type', ['campaign.progress', 'campaign.finished']);
+    const campaignsAnnounced = announced.map((row: { data: string | { campaignId: string } }) =>
+      typeof row.data === 'string' ? (JSON.parse(row.data) as { campaignId: string }).campaignId : row.data.campaignId,
+    );
+    expect(campaignsAnnounced).toEqual(expect.arrayContaining([first, second]));
+    expect(campaignsAnnounced).not.toContain(third);
 
     const again = await app.request<OptOutResponse>('POST', apiRoutes.optOuts.collection(), {
       token: suite.tenant.admin.token,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAgentPrompt } from '@shared/domain/agent-prompt';
+import { disclosureHeard, openingWords } from '@shared/domain/disclosure';
 import {
   buildCallScript,
   fillVariables,
@@ -7,6 +8,7 @@ import {
   outboundOutcome,
   readPrompt,
   callbackAfterSecsAsked,
+  skipsOpening,
   transferRequest,
   type CallScriptInput,
   type TranscriptToolResult,
@@ -183,6 +185,31 @@ describe('transfers in the call script', () => {
         (turn?.time_in_call_secs ?? 0) + (result?.tool_latency_secs ?? 0),
       );
       expect(script.durationSecs).toBeGreaterThan(next?.time_in_call_secs ?? 0);
+    }
+  });
+});
+
+describe('an opening the agent skips', () => {
+  const disclosed = {
+    direction: 'outbound' as const,
+    firstMessage: 'Hi, this is the automated assistant calling for Demo Dental. Ava here.',
+  };
+
+  it('happens on numbers ending in the reserved suffix alone, which are answered', () => {
+    expect(['+6421000481', '+447911000481'].map(skipsOpening)).toEqual([true, true]);
+    expect(['+6421000482', '+64210004810', '+6421001481'].map(skipsOpening)).toEqual([false, false, false]);
+    expect(outboundOutcome('+6421000481')).toBe('answered');
+  });
+
+  it('leaves the first message unsaid, so the opening lacks the disclosure the same call has otherwise', () => {
+    for (const seed of ['conv_1', 'conv_2', 'conv_3']) {
+      const spoken = buildCallScript(input({ ...disclosed, seed }));
+      expect(disclosureHeard(openingWords(spoken.transcript), 'Demo Dental')).toBe(true);
+      const skipped = buildCallScript(input({ ...disclosed, seed, skipsOpening: true }));
+      expect(skipped.transcript[0]?.role).toBe('user');
+      expect(skipped.transcript.some((turn) => turn.message.includes('automated'))).toBe(false);
+      expect(disclosureHeard(openingWords(skipped.transcript), 'Demo Dental')).toBe(false);
+      expect(skipped.analysis?.callSuccessful).toBe('success');
     }
   });
 });

@@ -94,6 +94,8 @@ export interface CallScriptInput {
   seed: string;
   /** The transfer the caller asks for, when the called number says so and the agent has a transfer target. */
   transfer?: ScriptTransfer | null;
+  /** The callee speaks first and the agent goes to its business at once: its first message is never said. */
+  skipsOpening?: boolean;
   /** Who answers an answered call; a person when absent. */
   answer?: AnswerScenario;
   handling?: CallHandling;
@@ -113,7 +115,8 @@ export interface CallScript {
 
 /**
  * Outbound calls end by the callee number's last digit, so tests and demos can pick an outcome (after the reserved
- * endings below: 00404 invalid, 00471–00476 answer classification and limits):
+ * endings below: 00404 invalid, 00471–00476 answer classification and limits; 00481, 00771 and 00772 are answered and
+ * change only what is said):
  * 6 voicemail, 7 busy, 8 no answer, 9 failed, anything else answered. The outcome depends on the number alone, so
  * a number ending in 8 never answers, however often it is called.
  */
@@ -134,7 +137,17 @@ export const RESERVED_TEST_NUMBERS = {
   transferUnansweredSuffix: '00772',
   /** As 00772, and the person then asks to be called back in two hours. */
   transferUnansweredCallbackSuffix: '00773',
+  /**
+   * The person speaks first and the agent answers with its business straight away, never saying its first message:
+   * an outbound call whose opening lacks the AI disclosure, which the call's analysis flags.
+   */
+  openingSkippedSuffix: '00481',
 } as const;
+
+/** Whether the agent skips its opening (disclosure and greeting) on an outbound call to the number. */
+export function skipsOpening(toNumber: string): boolean {
+  return toNumber.endsWith(RESERVED_TEST_NUMBERS.openingSkippedSuffix);
+}
 
 /**
  * Whether the called person asks for a human, by the number's ending, and whether the transfer is then picked up;
@@ -357,12 +370,15 @@ export function buildCallScript(input: CallScriptInput): CallScript {
 
   const exchanges = 1 + (hash(`${seed}:exchanges`) % 3);
   const points = instructions.length ? instructions : ['I can help you with that.'];
-  const lines: Array<Pick<ScriptTurn, 'role' | 'message'>> = [
-    { role: 'agent', message: greeting },
-    { role: 'user', message: pick(CALLER_OPENERS[input.direction], seed, 'opener') },
-  ];
+  const lines: Array<Pick<ScriptTurn, 'role' | 'message'>> = input.skipsOpening
+    ? [{ role: 'user', message: "Hello? Who's this?" }]
+    : [
+        { role: 'agent', message: greeting },
+        { role: 'user', message: pick(CALLER_OPENERS[input.direction], seed, 'opener') },
+      ];
   for (let index = 0; index < exchanges; index += 1) {
-    lines.push({ role: 'agent', message: `Of course. ${points[index % points.length]}` });
+    const lead = index === 0 && input.skipsOpening ? 'Hi there.' : 'Of course.';
+    lines.push({ role: 'agent', message: `${lead} ${points[index % points.length]}` });
     lines.push({
       role: 'user',
       message:
@@ -378,7 +394,7 @@ export function buildCallScript(input: CallScriptInput): CallScript {
     durationSecs: end,
     analysis: {
       callSuccessful: 'success',
-      summary: `${who} and the conversation went well. ${input.agentName} greeted them, helped as instructed (${topic}) and closed the call politely.`,
+      summary: `${who} and the conversation went well. ${input.agentName} ${input.skipsOpening ? 'skipped its opening' : 'greeted them'}, helped as instructed (${topic}) and closed the call politely.`,
       title: input.direction === 'inbound' ? 'Inbound enquiry handled' : 'Outbound call completed',
     },
     terminationReason: 'Call ended by remote party',

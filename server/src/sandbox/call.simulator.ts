@@ -11,6 +11,7 @@ import {
   buildCallScript,
   fillVariables,
   callbackAfterSecsAsked,
+  skipsOpening,
   transferRequest,
   type ScriptTransfer,
   type AnswerScenario,
@@ -162,6 +163,7 @@ function finalConversation(
     outcome,
     seed: conversationId,
     transfer: transferOfCall(request),
+    skipsOpening: direction === 'outbound' && skipsOpening(request.externalNumber),
     ...(request.answer ? { answer: request.answer } : {}),
     ...(request.handling ? { handling: request.handling } : {}),
   });

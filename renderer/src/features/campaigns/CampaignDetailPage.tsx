@@ -148,6 +148,9 @@ function CampaignInfo({ campaign }: { campaign: Campaign }) {
               <Detail label="Days">
                 {allDays ? 'All days' : campaign.daysOfWeek.map((day) => DAY_NAMES[day] ?? day).join(', ')}
               </Detail>
+              <Detail label="Purpose">
+                {campaign.purpose === 'marketing' ? 'Marketing: contacts with marketing consent only' : 'Informational'}
+              </Detail>
             </InfoCard>
           </Grid>
           <Grid size={SETTINGS_ITEM}>

@@ -14,17 +14,51 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import { consentDetail } from './consentDisplay';
 import { useGetContactAttemptsQuery } from './dialerApi';
 import { StatusChip } from './StatusChip';
 import { failureMessage } from './requestFailure';
 
 interface ContactAttemptsProps {
   contact: OutboundContact;
+  onConsentLedger: () => void;
   onBack: () => void;
 }
 
-/** Call Attempts of one contact (spec 000 §2): Attempt #, Status, Started, Duration m:ss, Outcome. */
-export function ContactAttempts({ contact, onBack }: ContactAttemptsProps) {
+/** The contact's consent in full, and its ledger as a CSV file for a dispute. */
+function ConsentSummary({ contact, onConsentLedger }: Omit<ContactAttemptsProps, 'onBack'>) {
+  const { given, evidence } = consentDetail(contact.consent);
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="contact-consent-title"
+      sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
+    >
+      <Box sx={{ flex: '1 1 320px' }}>
+        <Typography id="contact-consent-title" variant="subtitle2" component="h3">
+          Consent
+        </Typography>
+        <Typography variant="body2">{given}</Typography>
+        {evidence && (
+          <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+            Evidence: {evidence}
+          </Typography>
+        )}
+      </Box>
+      <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={onConsentLedger}>
+        Download Consent Ledger
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * One contact (spec 000 §2): its consent, with the ledger's download, and its Call Attempts (Attempt #, Status,
+ * Started, Duration m:ss, Outcome).
+ */
+export function ContactAttempts({ contact, onConsentLedger, onBack }: ContactAttemptsProps) {
   const attempts = useGetContactAttemptsQuery(contact.id);
 
   return (
@@ -39,6 +73,7 @@ export function ContactAttempts({ contact, onBack }: ContactAttemptsProps) {
           Back to Contacts
         </Button>
       </Box>
+      <ConsentSummary contact={contact} onConsentLedger={onConsentLedger} />
       {attempts.error ? (
         <Alert severity="error">Failed to fetch call attempts: {failureMessage(attempts.error)}</Alert>
       ) : attempts.isLoading ? (

@@ -13,8 +13,6 @@ import {
   createContactSchema,
   metadataJsonSchema,
   contactConsent,
-  type ConsentScope,
-  type ConsentSource,
   type ContactConsent,
   type CreateContactRequest,
 } from '@shared/schemas/contact.schema';
@@ -27,6 +25,7 @@ import { FormTextField } from '../../components/forms/FormTextField';
 import { PhoneNumberFormField } from '../../components/forms/PhoneNumberFormField';
 import { useSchemaForm } from '../../components/forms/useSchemaForm';
 import { useToast } from '../../components/toasts/useToast';
+import { CONSENT_SCOPE_CHOICES, CONSENT_SOURCE_LABELS } from './consentDisplay';
 import { contactZoneText } from './contactMetadata';
 import { useCreateContactMutation, useUpdateContactMutation } from './contactsApi';
 import { LOCAL_DATE_TIME } from './requestFailure';
@@ -75,8 +74,26 @@ const DELAY_LABELS: Record<number, string> = {
   1440: '24 hours',
 };
 
-/** The form's values as the API's request: metadata parsed, the time in UTC ISO, empty overrides left out. */
-function toRequest(values: ContactForm): CreateContactRequest {
+type ConsentFields = Pick<ContactForm, 'consentScope' | 'consentSource' | 'consentCapturedAt' | 'consentEvidence'>;
+
+/** The consent fields as the dialog shows a contact's consent (its time to the minute, as the input takes it). */
+function consentFieldsOf(consent: ContactConsent | null | undefined): ConsentFields {
+  return {
+    consentScope: consent?.scope ?? '',
+    consentSource: consent?.source ?? '',
+    consentCapturedAt: localInputValue(consent?.capturedAt ?? null),
+    consentEvidence: consent?.evidence ?? '',
+  };
+}
+
+const sameConsentFields = (a: ConsentFields, b: ConsentFields) =>
+  (Object.keys(a) as Array<keyof ConsentFields>).every((field) => (a[field] ?? '') === (b[field] ?? ''));
+
+/**
+ * The form's values as the API's request: metadata parsed, the time in UTC ISO, empty overrides left out. An edit that
+ * leaves the consent fields as they were sends no consent, which would otherwise be written to the ledger again.
+ */
+function toRequest(values: ContactForm, contact: OutboundContact | null): CreateContactRequest {
   const metadata = values.metadata?.trim() ? (JSON.parse(values.metadata) as Record<string, string>) : {};
   const conversationConfig = {
     ...(values.prompt ? { prompt: values.prompt } : {}),
@@ -89,32 +106,31 @@ function toRequest(values: ContactForm): CreateContactRequest {
     metadata,
     scheduledFor: values.scheduledFor ? new Date(values.scheduledFor).toISOString() : null,
     conversationConfig: Object.keys(conversationConfig).length ? conversationConfig : null,
-    consent: consentOf(values),
+    consent:
+      contact && sameConsentFields(values, consentFieldsOf(contact.consent))
+        ? undefined
+        : consentOf(values, contact?.consent ?? null),
   };
 }
 
-/** The consent as the API takes it (validated by the same schema), or null for none. */
-function consentOf(values: ContactForm): ContactConsent | null {
+/**
+ * The consent as the API takes it (validated by the same schema), or null for none. A time left as shown keeps the
+ * contact's own, to the second.
+ */
+function consentOf(values: ContactForm, saved: ContactConsent | null): ContactConsent | null {
   if (!values.consentScope) return null;
+  const timeKept = saved && values.consentCapturedAt === localInputValue(saved.capturedAt);
   return contactConsent().validateSync({
     scope: values.consentScope,
     source: values.consentSource,
-    capturedAt: values.consentCapturedAt ? new Date(values.consentCapturedAt).toISOString() : '',
+    capturedAt: timeKept
+      ? saved.capturedAt
+      : values.consentCapturedAt
+        ? new Date(values.consentCapturedAt).toISOString()
+        : '',
     evidence: values.consentEvidence ?? '',
   }) as ContactConsent;
 }
-
-const SCOPE_LABELS: Record<ConsentScope, string> = {
-  informational: 'Informational calls',
-  marketing: 'Marketing calls (includes informational)',
-};
-const SOURCE_LABELS: Record<ConsentSource, string> = {
-  web_form: 'Web form',
-  paper: 'Paper form',
-  csv_import: 'CSV import',
-  api: 'API',
-  verbal: 'Verbal, in a call',
-};
 
 /** An ISO time as the datetime-local input shows it, in the viewer's zone. */
 function localInputValue(iso: string | null): string {
@@ -164,10 +180,7 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
     scheduledFor: localInputValue(contact?.scheduledFor ?? null),
     prompt: contact?.conversationConfig?.prompt ?? '',
     firstMessage: contact?.conversationConfig?.first_message ?? '',
-    consentScope: contact?.consent?.scope ?? '',
-    consentSource: contact?.consent?.source ?? '',
-    consentCapturedAt: localInputValue(contact?.consent?.capturedAt ?? null),
-    consentEvidence: contact?.consent?.evidence ?? '',
+    ...consentFieldsOf(contact?.consent),
   });
   const { control } = form;
   const failure = contact ? 'Failed to update contact' : 'Failed to create contact';
@@ -175,7 +188,7 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
   const submit = form.handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      const request = toRequest(values);
+      const request = toRequest(values, contact);
       if (contact) {
         await updateContact({ contact, changes: request }).unwrap();
         toast({ title: 'Contact updated successfully' });
@@ -242,7 +255,7 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
             <MenuItem value="">No consent recorded</MenuItem>
             {CONSENT_SCOPES.map((scope) => (
               <MenuItem key={scope} value={scope}>
-                {SCOPE_LABELS[scope]}
+                {CONSENT_SCOPE_CHOICES[scope]}
               </MenuItem>
             ))}
           </FormSelectField>
@@ -250,7 +263,7 @@ function ContactForm({ campaignId, contact, onClose }: Omit<ContactFormDialogPro
             <MenuItem value="">Not given</MenuItem>
             {CONSENT_SOURCES.map((source) => (
               <MenuItem key={source} value={source}>
-                {SOURCE_LABELS[source]}
+                {CONSENT_SOURCE_LABELS[source]}
               </MenuItem>
             ))}
           </FormSelectField>

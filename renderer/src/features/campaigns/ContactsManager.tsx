@@ -26,11 +26,11 @@ interface ContactsManagerProps {
 /**
  * The outbound contacts manager (spec 000 §2): the campaign's contacts on a server-paged grid (keyset pages, so the
  * pager moves one page at a time), a status filter with the campaign's totals, search by number, add, edit, delete,
- * CSV import and export, and each contact's call attempts.
+ * CSV import and export, the consent ledger of the campaign or of one contact, and each contact's call attempts.
  */
 export function ContactsManager({ campaignId, campaignName, canManage }: ContactsManagerProps) {
   const contacts = useContactsPage(campaignId);
-  const { remove, exportCsv, exporting } = useContactActions(campaignId, campaignName);
+  const { remove, exportCsv, exporting, downloadLedger } = useContactActions(campaignId, campaignName);
   const [editing, setEditing] = useState<OutboundContact | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [attemptsOf, setAttemptsOf] = useState<OutboundContact | null>(null);
@@ -43,7 +43,15 @@ export function ContactsManager({ campaignId, campaignName, canManage }: Contact
     onDelete: remove,
   });
 
-  if (attemptsOf) return <ContactAttempts contact={attemptsOf} onBack={() => setAttemptsOf(null)} />;
+  if (attemptsOf) {
+    return (
+      <ContactAttempts
+        contact={attemptsOf}
+        onConsentLedger={() => void downloadLedger(attemptsOf)}
+        onBack={() => setAttemptsOf(null)}
+      />
+    );
+  }
 
   const { page } = contacts;
   // Selecting every row of the grid selects the rows of the page on screen (the grid knows no others).
@@ -66,6 +74,7 @@ export function ContactsManager({ campaignId, campaignName, canManage }: Contact
         onImport={() => setImporting(true)}
         onCallSelected={() => setBatchCalling(true)}
         onExport={() => void exportCsv()}
+        onConsentLedger={() => void downloadLedger()}
       />
 
       {page.error ? (

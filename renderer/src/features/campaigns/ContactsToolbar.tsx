@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { statusLabel } from './statusBadge';
@@ -26,6 +27,7 @@ interface ContactsToolbarProps {
   onImport: () => void;
   onCallSelected: () => void;
   onExport: () => void;
+  onConsentLedger: () => void;
 }
 
 /** Above the contacts grid: the status filter with the campaign's totals, search by number, and the list's actions. */
@@ -95,6 +97,9 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
         )}
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={props.onExport} loading={exporting}>
           Export CSV
+        </Button>
+        <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={props.onConsentLedger}>
+          Consent Ledger
         </Button>
       </Stack>
     </Stack>

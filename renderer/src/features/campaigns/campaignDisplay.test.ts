@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '@shared/api/contacts.types';
+import { consentCell, consentDetail } from './consentDisplay';
 import { contactZoneText, metadataSummary } from './contactMetadata';
 import { importResultText } from './importReport';
 import { badgeVariant, statusColour, statusLabel } from './statusBadge';
@@ -82,5 +83,27 @@ describe('a contact’s time zone', () => {
       title: 'Pacific/Auckland, Pacific/Chatham',
     });
     expect(contactZoneText({ timezones: [], timezoneSource: 'country_intersection' }).zone).toBe('Unknown');
+  });
+});
+
+describe('a contact’s consent', () => {
+  const consent = {
+    scope: 'marketing',
+    source: 'verbal',
+    capturedAt: '2026-03-01T20:30:00.000Z',
+    evidence: 'Call of 1 March',
+  } as const;
+
+  it('shows its scope and source in the table, and says when there is none', () => {
+    expect(consentCell(consent)).toEqual({ scope: 'Marketing', source: 'Verbal, in a call' });
+    expect(consentCell(null)).toEqual({ scope: 'None', source: 'Not recorded' });
+  });
+
+  it('gives it in full, with its evidence when there is some, on the contact’s own view', () => {
+    const detail = consentDetail(consent);
+    expect(detail.given).toMatch(/^Marketing calls \(includes informational\): Verbal, in a call, Mar \d, 2026, /);
+    expect(detail.evidence).toBe('Call of 1 March');
+    expect(consentDetail({ ...consent, evidence: '' }).evidence).toBeNull();
+    expect(consentDetail(null)).toEqual({ given: 'No consent recorded.', evidence: null });
   });
 });

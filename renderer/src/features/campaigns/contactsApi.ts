@@ -41,7 +41,10 @@ function csvUpload(campaignId: string, file: Blob, dryRun: boolean) {
   };
 }
 
-/** Outbound contacts of a campaign (spec 000 §7): keyset-paged list, add, edit, delete, CSV import and export. */
+/**
+ * Outbound contacts of a campaign (spec 000 §7): keyset-paged list, add, edit, delete, CSV import and export, and the
+ * consent ledger's CSV.
+ */
 export const contactsApi = injectEndpoints({
   endpoints: (build) => ({
     getContacts: build.query<ContactsPage, ContactsPageQuery>({
@@ -93,6 +96,16 @@ export const contactsApi = injectEndpoints({
         responseHandler: (response) => (response.ok ? response.blob() : response.json()),
       }),
     }),
+    /** The consent ledger as a CSV file: one contact's entries, or those of every contact of a campaign. */
+    exportConsentLedger: build.mutation<Blob, { contactId: string } | { campaignId: string }>({
+      query: (of) => ({
+        url:
+          'contactId' in of
+            ? apiRoutes.contacts.contactConsent.relative(of.contactId)
+            : apiRoutes.contacts.campaignConsent.relative(of.campaignId),
+        responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+      }),
+    }),
   }),
 });
 
@@ -105,4 +118,5 @@ export const {
   useStartContactImportMutation,
   useGetContactImportQuery,
   useExportContactsMutation,
+  useExportConsentLedgerMutation,
 } = contactsApi;

@@ -8,6 +8,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { OutboundContact } from '@shared/api/contacts.types';
 import { formatDate } from '@shared/domain/format';
 import { formatPhoneNumber } from '@shared/domain/phone-format';
+import { consentCell, SKIP_REASON_TEXT } from './consentDisplay';
 import { contactZoneText } from './contactMetadata';
 import { MetadataCell } from './MetadataCell';
 import { StatusChip } from './StatusChip';
@@ -19,7 +20,10 @@ interface ContactRowActions {
   onDelete: (contact: OutboundContact) => Promise<void>;
 }
 
-/** The contacts grid's columns (kept while the handlers are the same); a row's edit and delete actions only for those who manage the campaign. */
+/**
+ * The contacts grid's columns (kept while the handlers are the same): a status says why a contact is not being called,
+ * the consent its scope and source; a row's edit and delete actions only for those who manage the campaign.
+ */
 export function useContactColumns({ canManage, onAttempts, onEdit, onDelete }: ContactRowActions) {
   return useMemo<GridColDef<OutboundContact>[]>(
     () => [
@@ -34,15 +38,41 @@ export function useContactColumns({ canManage, onAttempts, onEdit, onDelete }: C
       {
         field: 'status',
         headerName: 'Status',
-        width: 130,
+        width: 150,
         sortable: false,
-        renderCell: ({ row }) => <StatusChip status={row.status} />,
+        renderCell: ({ row }) => (
+          <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+            <StatusChip status={row.status} />
+            {row.skipReason && (
+              <Typography variant="caption" color="text.secondary" component="p" data-testid="skip-reason">
+                {SKIP_REASON_TEXT[row.skipReason]}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      {
+        field: 'consent',
+        headerName: 'Consent',
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => {
+          const { scope, source } = consentCell(row.consent);
+          return (
+            <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+              <Typography variant="body2">{scope}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {source}
+              </Typography>
+            </Box>
+          );
+        },
       },
       {
         field: 'metadata',
         headerName: 'Metadata',
         flex: 1.5,
-        minWidth: 220,
+        minWidth: 200,
         sortable: false,
         renderCell: ({ row }) => <MetadataCell metadata={row.metadata} />,
       },

@@ -122,6 +122,8 @@ export function createDialerClaim(
     }
     if (campaign.purpose === 'marketing' && contact.consent?.scope !== 'marketing') {
       await contacts.park(contact.id, leaseToken, 'no_consent');
+      // Its screens show why it waits, as they show a contact the list ended.
+      await progress.announce(campaign.tenantId, campaign.id);
       return true;
     }
     return false;

@@ -3,6 +3,7 @@ import type { WebhookEventData } from '@shared/api/webhooks.types';
 import type { OptOutRequest, OptOutSource } from '@shared/schemas/contact.schema';
 import type { AppDeps } from '../../app-deps';
 import type { EndedContact } from '../contacts/contact-dialing.service';
+import type { CampaignProgress } from '../dialer/dialer-progress';
 import type { DoNotCallService } from './do-not-call.service';
 
 export type OptOutsService = ReturnType<typeof createOptOutsService>;
@@ -16,8 +17,9 @@ export interface OptOutActor {
  * Opt-outs from every channel — a stop request heard in a call, the API, the tenant's own systems, an admin — take one
  * path: the number joins the tenant's do-not-call list with its source and evidence (once: a repeated opt-out is
  * answered, not refused), every pending contact with that number in every campaign of the tenant is ended (failed,
- * reason do_not_call), and `contact.opted_out` goes out for each. A contact being dialled right now finishes its call;
- * the dialer reads the list again before it places any call, so nothing new is placed for the number.
+ * reason do_not_call), `contact.opted_out` goes out for each, and each campaign concerned announces its progress so that
+ * its screens show the contacts ended. A contact being dialled right now finishes its call; the dialer reads the list
+ * again before it places any call, so nothing new is placed for the number.
  */
 export function createOptOutsService(
   deps: Pick<AppDeps, 'logger'>,
@@ -27,11 +29,12 @@ export function createOptOutsService(
     webhooks: {
       publish(tenantId: string, type: 'contact.opted_out', data: WebhookEventData['contact.opted_out']): Promise<void>;
     };
+    progress: Pick<CampaignProgress, 'announce'>;
   },
 ) {
-  const { doNotCall, contacts, webhooks } = services;
+  const { doNotCall, contacts, webhooks, progress } = services;
 
-  /** `contact.opted_out` for each contact an opt-out ended. */
+  /** `contact.opted_out` for each contact an opt-out ended, and fresh progress for each campaign it touched. */
   async function announceEnded(
     tenantId: string,
     ended: readonly EndedContact[],
@@ -46,6 +49,9 @@ export function createOptOutsService(
         contactId: contact.id,
         campaignId: contact.campaignId,
       });
+    }
+    for (const campaignId of new Set(ended.map((contact) => contact.campaignId))) {
+      await progress.announce(tenantId, campaignId);
     }
   }
 
