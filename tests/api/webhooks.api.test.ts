@@ -14,6 +14,7 @@ import {
   type WebhookEndpointsResponse,
   type WebhookSecretResponse,
 } from '@shared/api/webhooks.types';
+import { createWebhookDelivery, DELIVERY_BOUNDS } from '../../server/src/modules/webhooks/webhook-delivery';
 import { expectStatus } from './support/api-client';
 import { freshTenant } from './support/api-actions';
 import { useApiSuite } from './support/api-suite';
@@ -337,6 +338,40 @@ describe.each(TEST_DATABASES)('webhooks (%s)', (kind) => {
     }, 20_000);
     expect(arrived - sent).toBeLessThan(2000);
     expect(receiver.received.filter((request) => request.path === slowPath).length).toBeLessThan(40);
+    receiver.answer = () => ({ status: 200, body: 'ok' });
+  });
+  it('keeps an endpoint within its bound of deliveries in flight across every process that sends', async () => {
+    const { endpoint } = await addEndpoint({ eventTypes: ['campaign.paused'] });
+    const path = new URL(endpoint.url).pathname;
+    let inFlight = 0;
+    let most = 0;
+    receiver.answer = (request) => {
+      if (request.path !== path) return { status: 200, body: 'ok' };
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          inFlight -= 1;
+          resolve({ status: 200, body: 'held' });
+        }, 1500),
+      );
+    };
+    const events = 12;
+    for (let i = 0; i < events; i += 1) {
+      await suite.app.built.services.events.publish(suite.tenant.id, {
+        type: 'campaign.paused',
+        data: { campaignId: `bounded-${i}`, name: `Bounded ${i}`, reason: 'manual' },
+      });
+    }
+    // A second process's sender beside this one's job workers: its own in-process slots, the same database.
+    const other = createWebhookDelivery(suite.app.deps, suite.app.built.services.users);
+    const ids = await suite.app.deps.db('webhook_deliveries').where({ endpoint_id: endpoint.id }).pluck('id');
+    await Promise.all(ids.map((deliveryId: string) => other.attempt({ deliveryId, attemptsBefore: 0 })));
+    const deliveries = await settled(endpoint.id, events);
+    expect(deliveries.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1)).toBe(true);
+    expect(receiver.received.filter((request) => request.path === path)).toHaveLength(events);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(DELIVERY_BOUNDS.perEndpoint);
     receiver.answer = () => ({ status: 200, body: 'ok' });
   });
 });

@@ -28,6 +28,7 @@ import * as optOutsAndDisclosure from './0027_opt-outs-and-disclosure';
 import * as dataPolicy from './0028_data-policy';
 import * as defaultCountries from './0029_default-countries';
 import * as disclosureFlagIndex from './0030_disclosure-flag-index';
+import * as webhookSendingLeases from './0031_webhook-sending-leases';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -65,6 +66,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0028_data-policy', dataPolicy],
   ['0029_default-countries', defaultCountries],
   ['0030_disclosure-flag-index', disclosureFlagIndex],
+  ['0031_webhook-sending-leases', webhookSendingLeases],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -27,6 +27,8 @@ import {
   insertMessage,
   markEndpointFailing,
   recordAttempt,
+  releaseSendingLease,
+  takeSendingLease,
   type EndpointRecord,
   type NewDelivery,
 } from './webhooks.store';
@@ -55,11 +57,14 @@ const DELIVERY_JOB_OPTIONS: SendOptions = {
 };
 
 /**
- * Per process: deliveries in flight to one endpoint and for one tenant. A job over either bound waits for a slot a
- * moment (a batch of jobs often holds several of one endpoint), then is sent again a second later: the wait is short
- * so that jobs of a tenant at its bound hold other tenants' workers only briefly.
+ * Deliveries in flight to one endpoint and for one tenant. Each process keeps its own within the bounds (a job over
+ * one waits for a slot a moment: a batch of jobs often holds several of one endpoint), and every process's together
+ * are kept within them by the deliveries' sending leases; a job over either bound is sent again a second later, so
+ * that jobs of a tenant at its bound hold other tenants' workers only briefly.
  */
 export const DELIVERY_BOUNDS = { perEndpoint: 4, perTenant: 16 };
+/** A sending lease outlives the attempt's time-out, then frees its slot by itself after a crash. */
+const SENDING_LEASE_MS = WEBHOOK_TIMEOUT_MS + 5_000;
 const SLOT_WAIT_MS = 250;
 const BOUND_WAIT_SEC = 1;
 const RESPONSE_KEPT_BYTES = 1024;
@@ -202,7 +207,17 @@ export function createWebhookDelivery(
     const at = deps.clock.now();
     let answer: Awaited<ReturnType<typeof post>>;
     try {
-      answer = await post(endpoint, message.id, message.payload, at);
+      const lease = { now: at.toISOString(), until: new Date(at.getTime() + SENDING_LEASE_MS).toISOString() };
+      const leased = { id: deliveryId, tenantId: endpoint.tenantId, endpointId: endpoint.id, attemptsBefore };
+      if (!(await takeSendingLease(db, leased, DELIVERY_BOUNDS, lease))) {
+        await sendAttempt({ deliveryId, attemptsBefore }, { delaySeconds: BOUND_WAIT_SEC });
+        return 'deferred';
+      }
+      // Recording the attempt lets go of the lease; an attempt that fails before it has one lets go here.
+      answer = await post(endpoint, message.id, message.payload, at).catch(async (error: unknown) => {
+        await releaseSendingLease(db, deliveryId);
+        throw error;
+      });
     } finally {
       slots.give(endpoint.tenantId, endpoint.id);
     }

@@ -7,7 +7,7 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from '@shared/api/webhooks.types';
-import { countRows, parseJson, toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
+import { countRows, dialectOf, parseJson, toBool, toIso, toIsoOrNull, type Db } from '../../db/database';
 
 type Queryable = Db | Knex.Transaction;
 
@@ -340,8 +340,42 @@ export async function recordAttempt(
       latency_ms: attempt.latencyMs,
       response_body: attempt.responseBody,
       error: attempt.error,
+      sending_until: null,
     });
   return changed > 0;
+}
+
+/**
+ * Takes the sending lease of a pending delivery unless its tenant or its endpoint already has as many live leases as
+ * its bound, counted under the tenant's lock (every process's deliveries). False: over a bound, the delivery is held
+ * by another sender, or it was settled meanwhile.
+ */
+export async function takeSendingLease(
+  db: Db,
+  delivery: { id: string; tenantId: string; endpointId: string; attemptsBefore: number },
+  bounds: { perEndpoint: number; perTenant: number },
+  lease: { now: string; until: string },
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    await dialectOf(trx).lockUntilCommit(trx, `webhook_sending:${delivery.tenantId}`);
+    const live: Array<{ endpoint_id: string }> = await trx('webhook_deliveries')
+      .where({ tenant_id: delivery.tenantId })
+      .andWhere('sending_until', '>', lease.now)
+      .select('endpoint_id');
+    if (live.length >= bounds.perTenant) return false;
+    if (live.filter((row) => row.endpoint_id === delivery.endpointId).length >= bounds.perEndpoint) return false;
+    // A delivery another sender holds is not sent twice.
+    const taken = await trx('webhook_deliveries')
+      .where({ id: delivery.id, status: 'pending', attempts: delivery.attemptsBefore })
+      .andWhere((free) => free.whereNull('sending_until').orWhere('sending_until', '<=', lease.now))
+      .update({ sending_until: lease.until });
+    return taken > 0;
+  });
+}
+
+/** Lets go of a delivery's sending lease without recording an attempt. */
+export async function releaseSendingLease(db: Queryable, id: string): Promise<void> {
+  await db('webhook_deliveries').where({ id }).update({ sending_until: null });
 }
 
 /** Settles a pending delivery without an attempt (its endpoint was disabled or deleted meanwhile). */
