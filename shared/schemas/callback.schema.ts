@@ -13,8 +13,11 @@ export const callbacksQuerySchema = object({
 }).noUnknown('Unknown field: ${unknown}');
 export type CallbacksQuery = InferType<typeof callbacksQuerySchema>;
 
-/** What a member may do with a callback: take it or give it to a member, mark it done, cancel it. */
-export const CALLBACK_ACTIONS = ['assign', 'done', 'cancel'] as const;
+/**
+ * What a member may do with a callback: take it or give it to a member, mark it done, cancel it; or (an admin) have
+ * its campaign dial the contact now.
+ */
+export const CALLBACK_ACTIONS = ['assign', 'done', 'cancel', 'dial'] as const;
 export type CallbackAction = (typeof CALLBACK_ACTIONS)[number];
 
 export const updateCallbackSchema = object({

@@ -330,7 +330,19 @@ describe.each(TEST_DATABASES)('warm transfer and callbacks (%s)', (kind) => {
     // Two hours after the call ended (the vendor's start time is in whole seconds).
     expect(Date.parse(asked) - endedAtMs).toBeGreaterThanOrEqual(2 * 3600_000);
     expect(Date.parse(asked) - endedAtMs).toBeLessThan(2 * 3600_000 + 1000);
-    expect((await callbackOfContact(contactId)).requestedAt).toBe(new Date(asked).toISOString());
+    const callback = await callbackOfContact(contactId);
+    expect(callback.requestedAt).toBe(new Date(asked).toISOString());
+
+    // An admin need not wait: the campaign dials the contact now. A plain member may not.
+    const member = await patchCallback(callback.id, { action: 'dial' }, { token: await userToken() });
+    expect(member.status).toBe(403);
+    const dialNow = await patchCallback(callback.id, { action: 'dial' }, { token: await adminToken() });
+    expect(expectStatus(dialNow, 200, 'dial now').body.callback).toMatchObject({ status: 'dialled' });
+    const due = await contactRow(contactId);
+    expect(due.status).toBe('pending');
+    expect(new Date(due.next_attempt_at).getTime()).toBe(clock.now().getTime());
+    const again = await patchCallback(callback.id, { action: 'dial' }, { token: await adminToken() });
+    expect(again.status).toBe(409);
   });
 
   it('leaves a callback for a member when an inbound caller’s transfer is missed, which the dialer never cancels', async () => {
@@ -358,6 +370,11 @@ describe.each(TEST_DATABASES)('warm transfer and callbacks (%s)', (kind) => {
     expect(await webhookEvents('callback.created')).toContainEqual(
       expect.objectContaining({ callbackId: callback.id, contactId: null }),
     );
+
+    // There is no campaign contact to dial now: a member calls them back.
+    const dial = await patchCallback(callback.id, { action: 'dial' }, { token: await adminToken() });
+    expect(dial.status).toBe(409);
+    expect(dial.text).toMatch(/rang in/);
 
     // Past its time, the dialer has no contact to put back: the callback stays open for a member.
     clock.advance(60 * 60_000);

@@ -95,5 +95,23 @@ test.describe('warm transfer and callbacks', () => {
     await expect(row).toContainText('Assigned');
     await expect(row).toContainText(user.email);
     await expect(page.getByText('Callback taken')).toBeVisible();
+
+    // An admin need not wait for its time: the campaign dials the contact again now.
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await signInAs(page, admin);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Callbacks' }).click();
+    await row.getByRole('button', { name: 'more' }).click();
+    await page.getByRole('menuitem', { name: 'Have the campaign call Hemi Walker now' }).click();
+    await expect(page.getByText('Callback sent to its campaign to dial now')).toBeVisible();
+    await expect(row).toContainText('Dialled');
+    const contactId = expectStatus(contact, 201, 'contact').body.contact.id as string;
+    await expect
+      .poll(
+        async () =>
+          (await api.request('GET', apiRoutes.dialer.attempts(contactId), { token: accessToken })).body.attempts.length,
+        { timeout: 120_000, intervals: [1_000] },
+      )
+      .toBe(2);
   });
 });

@@ -18,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import BlockIcon from '@mui/icons-material/Block';
+import PhoneForwardedIcon from '@mui/icons-material/PhoneForwarded';
 import GroupIcon from '@mui/icons-material/Group';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { PageHeader } from '../../components/PageHeader';
@@ -48,7 +49,12 @@ const STATUS_CHIPS: Record<CallbackStatus, { color: 'primary' | 'default' | 'err
     cancelled: { color: 'default', variant: 'outlined' },
   };
 
-const ACTION_WORDS: Record<CallbackAction, string> = { assign: 'taken', done: 'marked done', cancel: 'cancelled' };
+const ACTION_WORDS: Record<CallbackAction, string> = {
+  assign: 'taken',
+  done: 'marked done',
+  cancel: 'cancelled',
+  dial: 'sent to its campaign to dial now',
+};
 
 /** Who to call: the contact's name from its metadata, and the number. */
 function ContactCell({ callback }: { callback: Callback }) {
@@ -188,6 +194,17 @@ export function CallbacksPage() {
                 icon={<CheckCircleIcon />}
                 label={`Mark the callback to ${who} done`}
                 onClick={() => void act(row, 'done')}
+              />,
+            );
+          }
+          if ((row.status === 'open' || row.status === 'assigned') && isAdmin && row.contactId) {
+            actions.push(
+              <GridActionsCellItem
+                key="dial"
+                icon={<PhoneForwardedIcon />}
+                label={`Have the campaign call ${who} now`}
+                onClick={() => void act(row, 'dial')}
+                showInMenu
               />,
             );
           }

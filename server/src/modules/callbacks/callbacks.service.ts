@@ -98,6 +98,35 @@ export function createCallbacksService(
   const notNow = (callback: CallbackRecord, action: string) =>
     new DomainError('CALLBACK_NOT_OPEN', `A ${callback.status} callback cannot be ${action}`);
 
+  /**
+   * Puts a callback's contact back in its campaign, due from `dueAt`: the campaign's dialer calls it when its window,
+   * the contact's legal hours and the do-not-call list allow. A contact that is gone cancels the callback; one being
+   * called now is left to that call (`busy`); one already due again counts the callback as dialled.
+   */
+  async function putBack(
+    callback: CallbackRecord,
+    from: readonly CallbackRecord['status'][],
+    dueAt: string,
+    at: string,
+  ): Promise<'dialled' | 'cancelled' | 'busy' | 'moved'> {
+    const contact = callback.contactId ? await contacts.find(callback.tenantId, callback.contactId) : undefined;
+    if (!contact) {
+      await moveCallback(db, callback.tenantId, callback.id, from, { status: 'cancelled' }, at);
+      return 'cancelled';
+    }
+    if (contact.status === 'in_progress') return 'busy';
+    const dialled = { status: 'dialled', dialledAt: at } as const;
+    if (contact.status === 'pending') {
+      return (await moveCallback(db, callback.tenantId, callback.id, from, dialled, at)) ? 'dialled' : 'moved';
+    }
+    const done = await db.transaction(async (trx) => {
+      if (!(await moveCallback(trx, callback.tenantId, callback.id, from, dialled, at))) return false;
+      await contacts.settle(trx, contact.id, { status: 'pending', nextAttemptAt: dueAt, conversationId: null });
+      return true;
+    });
+    return done ? 'dialled' : 'moved';
+  }
+
   return {
     /** In the transaction that settles the call: one callback per conversation. */
     async recordMissedTransfer(trx: Knex.Transaction, missed: MissedTransfer): Promise<void> {
@@ -179,6 +208,19 @@ export function createCallbacksService(
           throw notNow(callback, 'marked done');
         return moved(tenantId, id);
       }
+      if (input.action === 'dial') {
+        if (!admin) throw new DomainError('CALLBACK_ADMINS_ONLY', 'Only an admin may have a callback dialled now');
+        if (!callback.contactId) {
+          throw new DomainError(
+            'CALLBACK_NOT_OPEN',
+            'This caller rang in: there is no campaign contact to dial. Take the callback and call them back',
+          );
+        }
+        const result = await putBack(callback, ['open', 'assigned'], now(), now());
+        if (result === 'busy') throw new DomainError('CALLBACK_NOT_OPEN', 'The contact is being called right now');
+        if (result !== 'dialled') throw notNow(callback, 'dialled');
+        return moved(tenantId, id);
+      }
       if (!admin) throw new DomainError('CALLBACK_ADMINS_ONLY', 'Only an admin may cancel a callback');
       if (!(await moveCallback(db, tenantId, id, ['open', 'assigned'], { status: 'cancelled' }, now()))) {
         throw notNow(callback, 'cancelled');
@@ -196,42 +238,7 @@ export function createCallbacksService(
       const at = now();
       for (const callback of await dueUnassigned(db, at, DUE_BATCH)) {
         try {
-          const contact = callback.contactId ? await contacts.find(callback.tenantId, callback.contactId) : undefined;
-          if (!contact) {
-            await moveCallback(db, callback.tenantId, callback.id, ['open'], { status: 'cancelled' }, at);
-            continue;
-          }
-          // A contact being called now is left to that call; the callback waits for the next run.
-          if (contact.status === 'in_progress') continue;
-          // One already due again in its campaign is called by it anyway: the callback counts as dialled.
-          if (contact.status === 'pending') {
-            if (
-              await moveCallback(db, callback.tenantId, callback.id, ['open'], { status: 'dialled', dialledAt: at }, at)
-            )
-              dialled += 1;
-            continue;
-          }
-          const done = await db.transaction(async (trx) => {
-            if (
-              !(await moveCallback(
-                trx,
-                callback.tenantId,
-                callback.id,
-                ['open'],
-                { status: 'dialled', dialledAt: at },
-                at,
-              ))
-            ) {
-              return false;
-            }
-            await contacts.settle(trx, contact.id, {
-              status: 'pending',
-              nextAttemptAt: callback.requestedAt,
-              conversationId: null,
-            });
-            return true;
-          });
-          if (done) dialled += 1;
+          if ((await putBack(callback, ['open'], callback.requestedAt, at)) === 'dialled') dialled += 1;
         } catch (error) {
           logger.warn({ err: error, callbackId: callback.id }, 'callback not dialled yet');
         }
