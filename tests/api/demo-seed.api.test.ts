@@ -1,15 +1,18 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@shared/api/routes';
 import type { CallbacksPage } from '@shared/api/callbacks.types';
 import type { CallDetailResponse } from '@shared/api/calls.types';
 import type { CampaignResponse } from '@shared/api/campaigns.types';
-import type { CampaignAnalytics } from '@shared/api/dialer.types';
+import type { ContactsPage, ContactTotals } from '@shared/api/contacts.types';
+import type { CampaignAnalytics, DialingProgress } from '@shared/api/dialer.types';
 import type { MachineVerdictsResponse } from '@shared/api/machine-verdicts.types';
 import type { UsageHistoryResponse } from '@shared/api/usage.types';
-import { MACHINE_VERDICT_OUTCOMES, type CallOutcome } from '@shared/domain/call-outcomes';
+import { MACHINE_VERDICT_OUTCOMES, REACHED_OUTCOMES, type CallOutcome } from '@shared/domain/call-outcomes';
+import type { ContactStatus } from '@shared/schemas/contact.schema';
 import { resetDemoBusiness, seedDemoBusiness } from '../../server/src/db/seeds/demo-business';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
-import { DEMO_FRONT_DESK } from '../../server/src/db/seeds/demo-history';
+import { CLINIC_TIMEZONE, DEMO_FRONT_DESK } from '../../server/src/db/seeds/demo-history';
 import { DEMO_TENANT_IDS, DEMO_USER_IDS } from '../../server/src/db/seeds/demo.seed';
 import type { VoiceConversation } from '../../server/src/providers/voice/voice.types';
 import { DIALER_JOBS_OFF, startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
@@ -22,8 +25,13 @@ interface StoredCall {
   campaign_id: string | null;
   conversation_id: string;
   conversation_data: string;
+  customer_phone_number: string;
+  duration_sec: number;
+  cost_cents: number;
   started_at: string | Date;
 }
+
+const isoOf = (at: string | Date) => new Date(at).toISOString();
 
 describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
   let app: TestApp;
@@ -45,12 +53,49 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
       .db('calls')
       .where({ tenant_id: actor.tenantId })
       .orderBy('started_at')
-      .select('id', 'status', 'campaign_id', 'conversation_id', 'conversation_data', 'started_at');
-  const runningCampaignId = async () =>
-    String(
-      (await app.deps.db('campaigns').where({ tenant_id: actor.tenantId, name: 'Summer check-up recall' }).first('id'))
-        ?.id,
-    );
+      .select(
+        'id',
+        'status',
+        'campaign_id',
+        'conversation_id',
+        'conversation_data',
+        'customer_phone_number',
+        'duration_sec',
+        'cost_cents',
+        'started_at',
+      );
+  const campaignIdNamed = async (name: string) =>
+    String((await app.deps.db('campaigns').where({ tenant_id: actor.tenantId, name }).first('id'))?.id);
+  const runningCampaignId = () => campaignIdNamed('Summer check-up recall');
+  const finishedCampaignId = () => campaignIdNamed('Spring check-up recall');
+  /** What a full count of the campaign's contacts says. */
+  const countedTotals = async (campaignId: string): Promise<ContactTotals> => {
+    const rows = (await app.deps
+      .db('outbound_contacts')
+      .where({ tenant_id: actor.tenantId, campaign_id: campaignId })
+      .groupBy('status')
+      .select('status')
+      .count({ n: '*' })) as Array<{ status: ContactStatus; n: number | string }>;
+    const totals: ContactTotals = { pending: 0, in_progress: 0, completed: 0, failed: 0, total: 0 };
+    for (const row of rows) {
+      totals[row.status] = Number(row.n);
+      totals.total += Number(row.n);
+    }
+    return totals;
+  };
+  const campaignAttempts = async (campaignId: string) =>
+    (await app.deps
+      .db('call_attempts')
+      .where({ tenant_id: actor.tenantId, campaign_id: campaignId })
+      .select('contact_id', 'call_id', 'attempt_number', 'status', 'outcome', 'duration_sec', 'created_at')) as Array<{
+      contact_id: string;
+      call_id: string;
+      attempt_number: number;
+      status: string;
+      outcome: CallOutcome;
+      duration_sec: number;
+      created_at: string | Date;
+    }>;
   const adminToken = async () => (await app.login(DEMO_ACCOUNTS.admin.email)).accessToken;
   const recording = async (callId: string, token: string) => {
     const response = await fetch(`${app.baseUrl}${apiRoutes.calls.recording(callId)}`, {
@@ -177,6 +222,135 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
         expect(verdict.evidence.transcriptStart).toMatch(/^Callee: Hi, you've reached \w+\./);
       }
     }
+  });
+
+  it('ends every patient of last month’s recall, with an attempt per call and totals that equal a full count', async () => {
+    const campaignId = await finishedCampaignId();
+    const token = await adminToken();
+    const calls = new Map(
+      (await storedCalls()).filter((call) => call.campaign_id === campaignId).map((call) => [call.id, call]),
+    );
+    const contacts = (await app.deps
+      .db('outbound_contacts')
+      .where({ tenant_id: actor.tenantId, campaign_id: campaignId })
+      .select('id', 'phone_number', 'status', 'skip_reason', 'attempts_made', 'next_attempt_at')) as Array<{
+      id: string;
+      phone_number: string;
+      status: ContactStatus;
+      skip_reason: string | null;
+      attempts_made: number;
+      next_attempt_at: string | null;
+    }>;
+    const attempts = await campaignAttempts(campaignId);
+    // One attempt per call of the campaign, linked to it.
+    expect(calls.size).toBeGreaterThan(100);
+    expect(attempts).toHaveLength(calls.size);
+    expect(new Set(attempts.map((attempt) => attempt.call_id)).size).toBe(calls.size);
+    const listed = new Set(
+      (await app.deps.db('do_not_call').where({ tenant_id: actor.tenantId }).pluck('phone_number')) as string[],
+    );
+    const ended = { completed: 0, retriesUsedUp: 0, optedOut: 0 };
+    for (const contact of contacts) {
+      const own = attempts
+        .filter((attempt) => attempt.contact_id === contact.id)
+        .sort((a, b) => a.attempt_number - b.attempt_number);
+      expect(own.map((attempt) => attempt.attempt_number)).toEqual(own.map((_, index) => index + 1));
+      expect(own).toHaveLength(contact.attempts_made);
+      for (const attempt of own) {
+        const call = calls.get(attempt.call_id);
+        expect(call?.customer_phone_number).toBe(contact.phone_number);
+        expect(attempt.outcome).toBe(call?.status);
+      }
+      expect(contact.next_attempt_at).toBeNull();
+      // Only the last attempt may have reached the patient: the dialer stops there.
+      const reached = own.map((attempt) => REACHED_OUTCOMES.has(attempt.outcome));
+      expect(reached.slice(0, -1).every((was) => !was)).toBe(true);
+      if (contact.status === 'completed') {
+        expect(reached[reached.length - 1]).toBe(true);
+        ended.completed += 1;
+      } else {
+        expect(contact.status).toBe('failed');
+        expect(reached.some(Boolean)).toBe(false);
+        if (contact.skip_reason === 'do_not_call') {
+          expect(listed.has(contact.phone_number)).toBe(true);
+          ended.optedOut += 1;
+        } else {
+          expect(contact.skip_reason).toBeNull();
+          expect(own.length).toBeGreaterThanOrEqual(2);
+          ended.retriesUsedUp += 1;
+        }
+      }
+    }
+    expect(ended.completed).toBeGreaterThan(ended.retriesUsedUp + ended.optedOut);
+    expect(ended.retriesUsedUp).toBeGreaterThan(0);
+    expect(ended.optedOut).toBeGreaterThan(0);
+
+    // Both recalls' totals equal a full count of their contacts; the finished one is all done.
+    for (const id of [campaignId, await runningCampaignId()]) {
+      const page = await app.request<ContactsPage>('GET', `${apiRoutes.contacts.collection(id)}?limit=1`, { token });
+      expect(page.body.totals).toEqual(await countedTotals(id));
+    }
+    const progress = await app.request<DialingProgress>('GET', apiRoutes.dialer.progress(campaignId), { token });
+    expect(progress.body.contactsByStatus).toEqual({
+      pending: 0,
+      in_progress: 0,
+      completed: ended.completed,
+      failed: ended.retriesUsedUp + ended.optedOut,
+    });
+    expect(progress.body.nextCallAt).toBeNull();
+  });
+
+  it('shows last month’s finished recall by day and outcome, with the answer rate, length and cost of its calls', async () => {
+    const campaignId = await finishedCampaignId();
+    const token = await adminToken();
+    const calls = (await storedCalls()).filter((call) => call.campaign_id === campaignId);
+    const attempts = new Map((await campaignAttempts(campaignId)).map((attempt) => [attempt.call_id, attempt]));
+    const dayOf = (at: string | Date) =>
+      DateTime.fromJSDate(new Date(at), { zone: CLINIC_TIMEZONE }).toISODate() as string;
+    const [first] = calls;
+    if (!first) throw new Error('The finished recall has no calls');
+    const month = DateTime.fromISO(dayOf(first.started_at), { zone: CLINIC_TIMEZONE });
+    const from = month.startOf('month').toISODate() as string;
+    const to = month.endOf('month').toISODate() as string;
+    const analytics = await app.request<CampaignAnalytics>(
+      'GET',
+      `${apiRoutes.dialer.analytics(campaignId)}?from=${from}&to=${to}`,
+      { token },
+    );
+    expect(analytics.status).toBe(200);
+    const figures = analytics.body;
+
+    // Its attempts are its calls': same outcome, length and moment.
+    const expectedDays = new Map<string, Map<string, number>>();
+    let answeredSeconds = 0;
+    for (const call of calls) {
+      const attempt = attempts.get(call.id);
+      if (!attempt) throw new Error(`No attempt placed call ${call.id}`);
+      expect(attempt).toMatchObject({ outcome: call.status, duration_sec: call.duration_sec });
+      expect(isoOf(attempt.created_at)).toBe(isoOf(call.started_at));
+      const day = dayOf(call.started_at);
+      expect(day >= from && day <= to, day).toBe(true);
+      const outcomes = expectedDays.get(day) ?? new Map<string, number>();
+      outcomes.set(call.status, (outcomes.get(call.status) ?? 0) + 1);
+      expectedDays.set(day, outcomes);
+      if (call.status === 'answered') answeredSeconds += call.duration_sec;
+    }
+    // Plain outcomes only: the campaign ran before answer classification.
+    expect(new Set(calls.map((call) => call.status))).toEqual(new Set(['answered', 'voicemail', 'busy', 'no_answer']));
+    for (const day of figures.days) {
+      const shown = Object.entries(day.outcomes).filter(([, count]) => count > 0);
+      expect(new Map(shown), day.date).toEqual(expectedDays.get(day.date) ?? new Map());
+    }
+    expect(figures.days.filter((day) => Object.values(day.outcomes).some((count) => count > 0)).length).toBe(
+      expectedDays.size,
+    );
+    const answered = calls.filter((call) => call.status === 'answered').length;
+    expect(figures.calls).toBe(calls.length);
+    expect(figures.answered).toBe(answered);
+    expect(figures.answerRate).toBeCloseTo(answered / calls.length);
+    expect(figures.averageDurationSec).toBe(Math.round(answeredSeconds / answered));
+    expect(figures.costCents).toBe(calls.reduce((sum, call) => sum + call.cost_cents, 0));
+    expect(figures.costCents).toBeGreaterThan(0);
   });
 
   it('lists a callback for each missed transfer: the earlier ones done, the latest waiting', async () => {

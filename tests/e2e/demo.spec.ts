@@ -66,6 +66,14 @@ test.describe('the demo', () => {
     for (const figure of ['Voicemails Left', 'Transferred']) {
       await expect(page.getByRole('group', { name: figure, exact: true })).toHaveText(/\D[1-9][\d,]*$/);
     }
+
+    // Last month's finished recall shows its calls in its analytics (the last 90 days hold last month).
+    await page.goto('/campaigns');
+    await page.getByText('Spring check-up recall').click();
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await expect(page.getByRole('group', { name: 'Calls Made', exact: true })).toHaveText(/\D[1-9][\d,]*$/);
   });
 
   test('a superadmin finds both demo tenants paying', async ({ page }) => {

@@ -112,8 +112,8 @@ interface ConversationRecord {
 export interface CallSimulator {
   startCall(request: SimulatedCallRequest): { conversationId: string; callSid: string | null };
   get(conversationId: string): WireConversation | undefined;
-  /** Every conversation as it stands now, oldest first. */
-  list(): WireConversation[];
+  /** Every conversation as it stands now, oldest first; only the agent's when one is named. */
+  list(filter?: { agentId?: string }): WireConversation[];
   /** Calls not finished yet (the vendor refuses new ones past its concurrency limit). */
   running(): number;
   delete(conversationId: string): boolean;
@@ -313,8 +313,9 @@ export function createCallSimulator(options: {
     timers.set(conversationId, timer);
   };
 
-  for (const record of conversations.all()) {
-    if (!record.completed) schedule(record.final.conversation_id, record.completesAtMs);
+  // Only the calls still running are read back (JSON false is 0 to SQLite), not every conversation kept.
+  for (const record of conversations.allWhere('$.completed', 0)) {
+    schedule(record.final.conversation_id, record.completesAtMs);
   }
 
   /** The conversation's phone call, placed in the Twilio account with the same outcome and length. */
@@ -366,8 +367,9 @@ export function createCallSimulator(options: {
       const record = conversations.get(conversationId);
       return record ? view(record) : undefined;
     },
-    list() {
-      return conversations.all().map(view);
+    list(filter = {}) {
+      const stored = filter.agentId ? conversations.allWhere('$.final.agent_id', filter.agentId) : conversations.all();
+      return stored.map(view);
     },
     running() {
       return timers.size;

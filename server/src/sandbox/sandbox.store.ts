@@ -8,6 +8,8 @@ export interface Collection<T> {
   put(id: string, value: T): void;
   delete(id: string): boolean;
   all(): T[];
+  /** The documents whose JSON field at `path` (`$.a.b`) equals `value`, in insertion order; SQLite picks them out. */
+  allWhere(path: string, value: string | number): T[];
 }
 
 /** The emulators' state: one SQLite file, written on every change, so a restart loses nothing. */
@@ -43,6 +45,9 @@ export function openSandboxStore(dataDir: string): SandboxStore {
   const allDocuments = db.prepare<[string], { data: string }>(
     'select data from documents where collection = ? order by rowid',
   );
+  const matchingDocuments = db.prepare<[string, string, string | number], { data: string }>(
+    'select data from documents where collection = ? and json_extract(data, ?) = ? order by rowid',
+  );
   const getSetting = db.prepare<[string], { value: string }>('select value from settings where name = ?');
   const putSetting = db.prepare<[string, string]>('insert into settings (name, value) values (?, ?)');
 
@@ -61,6 +66,9 @@ export function openSandboxStore(dataDir: string): SandboxStore {
         },
         all() {
           return allDocuments.all(name).map((row) => JSON.parse(row.data) as T);
+        },
+        allWhere(path, value) {
+          return matchingDocuments.all(name, path, value).map((row) => JSON.parse(row.data) as T);
         },
       };
     },

@@ -6,14 +6,15 @@
 import type { Knex } from 'knex';
 import { defaultDisclosure } from '@shared/schemas/agent.schema';
 import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
-import { OUTCOME_RULES } from '@shared/domain/call-outcomes';
-import { decideRetry } from '@shared/domain/dialing-retry';
+import { decideRetry, type ContactStatus } from '@shared/domain/dialing-retry';
+import type { ContactSkipReason } from '@shared/schemas/contact.schema';
 import { transferVerdictOf, type TransferTarget } from '@shared/domain/transfer-target';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../database';
 import { newId, newSequentialId } from '../../lib/ids';
 import { contactNameOf } from '../../modules/callbacks/callbacks.service';
 import { callOutcomeOf, newCallOf } from '../../modules/calls/call-record';
+import { ATTEMPT_STATUS_OF, endOfConversation } from '../../modules/dialer/settlement-rules';
 import type { Services } from '../../services';
 import { AGENT_TEMPLATES } from './catalogue';
 import type { DemoBillingHistory } from '../../modules/billing/billing-demo';
@@ -25,7 +26,10 @@ import {
   PATIENT_SURNAMES,
   PATIENTS,
   RECALL_MACHINE_HANDLING,
+  RECALL_RETRIES,
   demoCallHistory,
+  recallOptOutAt,
+  recallRetryDecision,
   usageByMonth,
   type DemoAgentRole,
   type DemoCall,
@@ -281,68 +285,161 @@ function campaignRow(
   };
 }
 
-const RECALL_RETRIES = { maxRetries: 2, retryDelayMinutes: 120 };
+type RecallCampaign = { tenantId: string; campaignId: string };
+
+/** A recall patient as the campaign's list holds them before the dialer reaches them. */
+function recallContactRow(
+  campaign: RecallCampaign,
+  index: number,
+  patient: { firstName: string; phoneNumber: string },
+  createdAt: string,
+) {
+  return {
+    id: newId(),
+    tenant_id: campaign.tenantId,
+    campaign_id: campaign.campaignId,
+    phone_number: patient.phoneNumber,
+    max_retries: RECALL_RETRIES.maxRetries,
+    retry_delay_minutes: RECALL_RETRIES.retryDelayMinutes,
+    metadata: JSON.stringify({
+      first_name: patient.firstName,
+      last_name: PATIENT_SURNAMES[index % PATIENT_SURNAMES.length] as string,
+    }),
+    status: 'pending' as ContactStatus,
+    skip_reason: null as ContactSkipReason | null,
+    attempts_made: 0,
+    next_attempt_at: null as string | null,
+    conversation_id: null as string | null,
+    timezones: JSON.stringify([CLINIC_TIMEZONE]),
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+type RecallContactRow = ReturnType<typeof recallContactRow>;
+
+/** The attempt that placed a history call, settled by how the call ended, as the dialer settles it. */
+function attemptRow(campaign: RecallCampaign, contactId: string, attemptNumber: number, placed: DemoCallRow) {
+  const { row } = placed;
+  return {
+    id: newId(),
+    tenant_id: campaign.tenantId,
+    contact_id: contactId,
+    campaign_id: campaign.campaignId,
+    call_id: row.id,
+    conversation_id: row.conversation_id,
+    attempt_number: attemptNumber,
+    status: ATTEMPT_STATUS_OF[row.status],
+    started_at: row.started_at,
+    ended_at: row.ended_at,
+    duration_sec: row.duration_sec,
+    outcome: row.status,
+    failure_reason: endOfConversation(placed.conversation.cached)?.reason ?? null,
+    created_at: row.started_at,
+  };
+}
 
 /**
  * The running recall campaign's 1,000 patients: each call is the first attempt of its contact, settled as the dialer
  * settles it (done, tried again later, or given up on); the rest are still to ring.
  */
-function recallContacts(tenantId: string, campaignId: string, calls: readonly DemoCallRow[], now: Date) {
-  const contacts = [];
+function recallContacts(campaign: RecallCampaign, calls: readonly DemoCallRow[], now: Date) {
+  const contacts: RecallContactRow[] = [];
   const attempts = [];
   const created = calls[0]?.row.started_at ?? now.toISOString();
   for (let index = 0; index < 1000; index += 1) {
     const reached = calls[index];
-    const id = newId();
-    const metadata = {
-      first_name: reached?.call.patient ?? (PATIENTS[index % PATIENTS.length] as string),
-      last_name: PATIENT_SURNAMES[index % PATIENT_SURNAMES.length] as string,
-    };
-    const settled = reached
-      ? decideRetry({
-          outcome: reached.row.status,
-          attemptsMade: 1,
-          ...RECALL_RETRIES,
-          earlierVoicemails: 0,
-          invalidNumber: false,
-          endedAt: new Date(reached.row.ended_at),
-        })
-      : null;
-    contacts.push({
-      id,
-      tenant_id: tenantId,
-      campaign_id: campaignId,
-      phone_number: reached?.call.customerPhoneNumber ?? `+6421${String(500000 + index).padStart(7, '0')}`,
-      max_retries: RECALL_RETRIES.maxRetries,
-      retry_delay_minutes: RECALL_RETRIES.retryDelayMinutes,
-      metadata: JSON.stringify(metadata),
-      status: settled?.contactStatus ?? 'pending',
-      attempts_made: reached ? 1 : 0,
-      next_attempt_at: settled?.retryAt?.toISOString() ?? null,
-      conversation_id: reached?.row.conversation_id ?? null,
-      timezones: JSON.stringify([CLINIC_TIMEZONE]),
-      created_at: created,
-      updated_at: reached?.row.ended_at ?? created,
+    const contact = recallContactRow(
+      campaign,
+      index,
+      {
+        firstName: reached?.call.patient ?? (PATIENTS[index % PATIENTS.length] as string),
+        phoneNumber: reached?.call.customerPhoneNumber ?? `+6421${String(500000 + index).padStart(7, '0')}`,
+      },
+      created,
+    );
+    if (!reached) {
+      contacts.push(contact);
+      continue;
+    }
+    const settled = decideRetry({
+      outcome: reached.row.status,
+      attemptsMade: 1,
+      ...RECALL_RETRIES,
+      earlierVoicemails: 0,
+      invalidNumber: false,
+      endedAt: new Date(reached.row.ended_at),
     });
-    if (reached) {
-      attempts.push({
-        id: newId(),
-        tenant_id: tenantId,
-        contact_id: id,
-        campaign_id: campaignId,
-        call_id: reached.row.id,
-        conversation_id: reached.row.conversation_id,
-        attempt_number: 1,
-        status: OUTCOME_RULES[reached.row.status].attemptStatus,
-        started_at: reached.row.started_at,
-        ended_at: reached.row.ended_at,
-        duration_sec: reached.row.duration_sec,
-        outcome: reached.row.status,
-        created_at: reached.row.started_at,
+    contacts.push({
+      ...contact,
+      status: settled.contactStatus,
+      attempts_made: 1,
+      next_attempt_at: settled.retryAt?.toISOString() ?? null,
+      conversation_id: reached.row.conversation_id,
+      updated_at: reached.row.ended_at,
+    });
+    attempts.push(attemptRow(campaign, contact.id, 1, reached));
+  }
+  return { contacts, attempts };
+}
+
+/** Why a patient was put on the do-not-call list from the front desk. */
+const TOLD_THE_DESK = 'Told the front desk they will book their check-up themselves';
+
+/**
+ * Last month's recall patients, every one ended: an attempt for each call the dialer placed them, settled as the
+ * dialer settles it (completed, or failed once its retries ran out); a patient still waiting for a retry opted out at
+ * the front desk, which ended the contact as an opt-out ends a pending one.
+ */
+function finishedRecallContacts(campaign: RecallCampaign, calls: readonly DemoCallRow[]) {
+  const byPatient = new Map<string, DemoCallRow[]>();
+  for (const entry of calls) {
+    byPatient.set(entry.call.customerPhoneNumber, [...(byPatient.get(entry.call.customerPhoneNumber) ?? []), entry]);
+  }
+  const created = calls[0]?.row.started_at ?? '';
+  const contacts: RecallContactRow[] = [];
+  const attempts = [];
+  const optOuts = [];
+  for (const [index, placed] of [...byPatient.values()].entries()) {
+    const last = placed[placed.length - 1] as DemoCallRow;
+    const history = placed.map(({ call }) => call);
+    const optedOutAt = recallOptOutAt(history)?.toISOString() ?? null;
+    const contact = recallContactRow(
+      campaign,
+      index,
+      { firstName: last.call.patient, phoneNumber: last.call.customerPhoneNumber },
+      created,
+    );
+    contacts.push({
+      ...contact,
+      status: optedOutAt ? 'failed' : recallRetryDecision(history).contactStatus,
+      skip_reason: optedOutAt ? 'do_not_call' : null,
+      attempts_made: placed.length,
+      conversation_id: last.row.conversation_id,
+      updated_at: optedOutAt ?? last.row.ended_at,
+    });
+    attempts.push(...placed.map((entry, attempt) => attemptRow(campaign, contact.id, attempt + 1, entry)));
+    if (optedOutAt) {
+      optOuts.push({
+        tenant_id: campaign.tenantId,
+        phone_number: contact.phone_number,
+        source: 'manual',
+        channel: 'admin',
+        reason: TOLD_THE_DESK,
+        call_id: null,
+        created_by_user_id: DEMO_USER_IDS.user,
+        created_at: optedOutAt,
       });
     }
   }
-  return { contacts, attempts };
+  return { contacts, attempts, optOuts };
+}
+
+/** The campaign's contacts by status, as the totals every contact write keeps would stand after writing them. */
+function contactTotalsRow(campaign: RecallCampaign, contacts: ReadonlyArray<{ status: ContactStatus }>) {
+  const totals: Record<ContactStatus, number> = { pending: 0, in_progress: 0, completed: 0, failed: 0 };
+  for (const contact of contacts) totals[contact.status] += 1;
+  return { tenant_id: campaign.tenantId, campaign_id: campaign.campaignId, ...totals };
 }
 
 /** At most this many of the callbacks due now still wait with the team member who took them; older ones were made. */
@@ -442,9 +539,33 @@ async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<Dem
           : null,
     ),
   }));
+  const running = { tenantId, campaignId: campaigns.running.id };
+  const finished = { tenantId, campaignId: campaigns.finished.id };
   const recalls = calls.filter(({ call }) => call.campaign === 'running');
-  const { contacts, attempts } = recallContacts(tenantId, campaigns.running.id, recalls, now);
+  const { contacts, attempts } = recallContacts(running, recalls, now);
   const callbacks = recallCallbacks(tenantId, campaigns.running.id, recalls, contacts, now);
+  const done = finishedRecallContacts(
+    finished,
+    calls.filter(({ call }) => call.campaign === 'finished'),
+  );
+  // A few patients asked on a recall call not to be called again.
+  const declined = calls
+    .filter(({ call }) => call.campaign && call.outcome === 'answered' && call.callSuccessful === 'failure')
+    .slice(0, 4)
+    .map(({ row }) => ({
+      tenant_id: tenantId,
+      phone_number: row.customer_phone_number,
+      source: 'call',
+      channel: 'call',
+      reason: 'Asked on a recall call not to be called again',
+      call_id: row.id,
+      created_by_user_id: null,
+      created_at: row.ended_at,
+    }));
+  // Listed in the order they were added, as the list's time-ordered ids keep them.
+  const doNotCall = [...declined, ...done.optOuts]
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((entry) => ({ id: newSequentialId(), ...entry }));
   const plan = PLANS.find((candidate) => candidate.id === 'growth');
   const included = plan?.minutes_included ?? 0;
   const rate = plan?.overage_rate_per_minute ?? 0;
@@ -459,33 +580,14 @@ async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<Dem
       BATCH,
     );
     await rollUpCalls(trx, tenantId);
-    await trx.batchInsert('outbound_contacts', contacts, BATCH);
-    await trx.batchInsert('call_attempts', attempts, BATCH);
+    await trx.batchInsert('outbound_contacts', [...contacts, ...done.contacts], BATCH);
+    await trx.batchInsert('call_attempts', [...attempts, ...done.attempts], BATCH);
     await trx.batchInsert('callbacks', callbacks, BATCH);
-    // A few patients asked on a recall call not to be called again.
-    const declined = calls
-      .filter(({ call }) => call.campaign && call.outcome === 'answered' && call.callSuccessful === 'failure')
-      .slice(0, 4);
-    await trx('do_not_call').insert(
-      declined.map(({ row }) => ({
-        id: newId(),
-        tenant_id: tenantId,
-        phone_number: row.customer_phone_number,
-        source: 'call',
-        reason: 'Asked on a recall call not to be called again',
-        call_id: row.id,
-        created_at: row.ended_at,
-      })),
-    );
-    const count = (status: string) => contacts.filter((contact) => contact.status === status).length;
-    await trx('campaign_contact_totals').insert({
-      tenant_id: tenantId,
-      campaign_id: campaigns.running.id,
-      pending: count('pending'),
-      in_progress: 0,
-      completed: count('completed'),
-      failed: count('failed'),
-    });
+    await trx('do_not_call').insert(doNotCall);
+    await trx('campaign_contact_totals').insert([
+      contactTotalsRow(running, contacts),
+      contactTotalsRow(finished, done.contacts),
+    ]);
     await trx('usage').insert(
       usageByMonth(history).map((month) => {
         const totals = usageTotals(month.minutesUsed, included, rate);

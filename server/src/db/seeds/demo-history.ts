@@ -1,13 +1,15 @@
 /**
  * Six months of a dental clinic's calls, made up from a seed and today's date alone, so every fresh demo tells the
  * same story relative to the day it is shown: weekday business hours in the clinic's zone, Monday peaks, steady
- * growth, a recall campaign month that runs past the plan's included minutes, and a running recall campaign whose
- * calls reach machines (a message left on most) and hand interested patients to the front desk.
+ * growth, a recall campaign month that runs past the plan's included minutes (ringing each patient again as its
+ * retries allow, until it is done with them), and a running recall campaign whose calls reach machines (a message left
+ * on most) and hand interested patients to the front desk.
  */
 import { DateTime } from 'luxon';
 import type { SentimentAnalysis, SentimentOverall } from '@shared/api/calls.types';
 import { billedMinutes } from '@shared/domain/call-minutes';
-import type { CallOutcome } from '@shared/domain/call-outcomes';
+import { countsAsMachine, type CallOutcome } from '@shared/domain/call-outcomes';
+import { decideRetry } from '@shared/domain/dialing-retry';
 import { fillMessageTemplate, type MachineHandling } from '@shared/domain/machine-handling';
 import type { TransferTarget } from '@shared/domain/transfer-target';
 import type { VoiceTranscriptTurn } from '../../providers/voice/voice.types';
@@ -36,6 +38,9 @@ export const RECALL_MACHINE_HANDLING: MachineHandling = {
     'Call us back on 09 377 0123 or book online, and we will see you soon.',
   screeningBot: 'machine',
 };
+
+/** Both recall campaigns try a patient twice more, two hours apart at least. */
+export const RECALL_RETRIES = { maxRetries: 2, retryDelayMinutes: 120 };
 
 export type DemoAgentRole = 'receptionist' | 'reminders' | 'afterHours';
 
@@ -357,6 +362,75 @@ function callShape(random: () => number, role: DemoAgentRole, outcome: DemoOutco
   }
 }
 
+const endOf = (call: Pick<DemoCall, 'startedAt' | 'durationSec'>) =>
+  new Date(call.startedAt.getTime() + call.durationSec * 1000);
+
+/**
+ * How the dialer left a recall patient after each of `calls` (theirs, in order), by the retry policy: done, or due
+ * again at a moment.
+ */
+export function recallRetryDecision(calls: ReadonlyArray<Pick<DemoCall, 'outcome' | 'startedAt' | 'durationSec'>>) {
+  const last = calls[calls.length - 1];
+  if (!last) throw new RangeError('A recall patient is decided after a call');
+  return decideRetry({
+    outcome: last.outcome,
+    attemptsMade: calls.length,
+    ...RECALL_RETRIES,
+    earlierVoicemails: calls.slice(0, -1).filter((call) => countsAsMachine(call.outcome)).length,
+    invalidNumber: false,
+    endedAt: endOf(last),
+  });
+}
+
+/** One patient in this many that a recall call leaves waiting for a retry tells the clinic not to call again first. */
+const OPT_OUT_EVERY = 30;
+const OPT_OUT_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * When a recall patient opted out: an hour after their last call, if it left them waiting for a retry that never
+ * came (they told the clinic first, or the campaign had ended); null for a patient the dialer was done with.
+ */
+export function recallOptOutAt(calls: ReadonlyArray<Pick<DemoCall, 'outcome' | 'startedAt' | 'durationSec'>>) {
+  const last = calls[calls.length - 1];
+  if (!last || !recallRetryDecision(calls).retryAt) return null;
+  return new Date(endOf(last).getTime() + OPT_OUT_AFTER_MS);
+}
+
+/** Last month's recall patients' numbers: made from their place in the list, so no two are the same. */
+const finishedRecallNumber = (index: number) => `+6421${String(400000 + index).padStart(7, '0')}`;
+
+/**
+ * Who last month's recall rang, call by call: the patient whose retry came due first, as the dialer takes due
+ * retries, else the next patient of the list; a few patients waiting for a retry opt out before it. Every call to a
+ * patient carries the patient's number and the name of the last one (the calls before it reached nobody and said no
+ * name).
+ */
+function ringFinishedRecall(calls: readonly DemoCall[]): void {
+  const patients: DemoCall[][] = [];
+  const waiting: Array<{ calls: DemoCall[]; dueAt: Date }> = [];
+  let retriesDue = 0;
+  for (const call of calls) {
+    const due = waiting
+      .filter((patient) => patient.dueAt <= call.startedAt)
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime())[0];
+    const patient = due ? due.calls : [];
+    if (due) waiting.splice(waiting.indexOf(due), 1);
+    else patients.push(patient);
+    patient.push(call);
+    const { retryAt } = recallRetryDecision(patient);
+    if (!retryAt) continue;
+    retriesDue += 1;
+    if (retriesDue % OPT_OUT_EVERY !== 0) waiting.push({ calls: patient, dueAt: retryAt });
+  }
+  for (const [index, patient] of patients.entries()) {
+    const name = patient[patient.length - 1]?.patient ?? '';
+    for (const call of patient) {
+      call.customerPhoneNumber = finishedRecallNumber(index);
+      call.patient = name;
+    }
+  }
+}
+
 /** Every call of the period before `now`, oldest first. */
 export function demoCallHistory(now: Date, seed: number): DemoCall[] {
   const random = seededRandom(seed);
@@ -406,7 +480,9 @@ export function demoCallHistory(now: Date, seed: number): DemoCall[] {
       });
     }
   }
-  return calls.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  calls.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  ringFinishedRecall(calls.filter((call) => call.campaign === 'finished'));
+  return calls;
 }
 
 export interface DemoUsageMonth {

@@ -32,10 +32,9 @@ function listConversations(ctx: Context, state: ElevenLabsState): void {
   const successful = queryValue(ctx, 'call_successful');
   const userId = queryValue(ctx, 'user_id');
   const matching = state.calls
-    .list()
+    .list({ agentId })
     .filter(
       (conversation) =>
-        (!agentId || conversation.agent_id === agentId) &&
         (!userId || conversation.user_id === userId) &&
         conversation.metadata.start_time_unix_secs > after &&
         conversation.metadata.start_time_unix_secs < before &&
