@@ -1,23 +1,26 @@
 import type { CallbacksPage } from '@shared/api/callbacks.types';
+import type { RecentCallsResponse } from '@shared/api/calls.types';
 import type { CampaignResponse } from '@shared/api/campaigns.types';
 import { apiRoutes } from '@shared/api/routes';
 import { RESERVED_TEST_NUMBERS } from '../../server/src/sandbox/call-script';
 import { buyNumber, createAgent, signIn, OUTBOUND_DISCLOSURE } from '../api/support/api-actions';
 import { expectStatus } from '../api/support/api-client';
-import { expect, signInAs } from './support/fixtures';
+import { expect, openInApp, signInAs } from './support/fixtures';
 import { test } from './support/outbound-tenant';
 
 /** A UK mobile (no legal quiet hours of its own, so the sandbox may ring it at any hour) whose person asks for a human and whose transfer nobody answers. */
 const MISSES_TRANSFER = `+447911${RESERVED_TEST_NUMBERS.transferUnansweredSuffix.padStart(6, '1')}`;
+/** A UK mobile whose person asks for a human, and the desk answers. */
+const TAKES_TRANSFER = `+447911${RESERVED_TEST_NUMBERS.transferAnsweredSuffix.padStart(6, '1')}`;
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 test.describe('warm transfer and callbacks', () => {
-  test('an admin gives an agent a transfer target; a missed transfer’s callback appears and a member takes it', async ({
+  test('an admin gives an agent a transfer target; a call is handed over, a missed one leaves a callback a member takes', async ({
     page,
     api,
     outboundTenant,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(480_000);
     const { admin, user } = outboundTenant;
     const { accessToken } = await signIn(api, admin.email, admin.password);
     const number = await buyNumber(api, accessToken, { country: 'NZ' });
@@ -71,6 +74,11 @@ test.describe('warm transfer and callbacks', () => {
       body: { phoneNumber: MISSES_TRANSFER, metadata: { first_name: 'Hemi', last_name: 'Walker' } },
     });
     expectStatus(contact, 201, 'contact');
+    const handedOver = await api.request('POST', apiRoutes.contacts.collection(campaignId), {
+      token: accessToken,
+      body: { phoneNumber: TAKES_TRANSFER, metadata: { first_name: 'Mere', last_name: 'Tane' } },
+    });
+    expectStatus(handedOver, 201, 'contact');
     expectStatus(await api.request('POST', apiRoutes.campaigns.resume(campaignId), { token: accessToken }), 200, 'go');
     await expect
       .poll(
@@ -104,14 +112,34 @@ test.describe('warm transfer and callbacks', () => {
     await row.getByRole('button', { name: 'more' }).click();
     await page.getByRole('menuitem', { name: 'Have the campaign call Hemi Walker now' }).click();
     await expect(page.getByText('Callback sent to its campaign to dial now')).toBeVisible();
-    await expect(row).toContainText('Dialled');
+    // Called again, the contact misses the desk again and leaves a new callback beside the dialled one.
+    await expect(row.filter({ hasText: 'Dialled' })).toHaveCount(1);
     const contactId = expectStatus(contact, 201, 'contact').body.contact.id as string;
     await expect
       .poll(
         async () =>
           (await api.request('GET', apiRoutes.dialer.attempts(contactId), { token: accessToken })).body.attempts.length,
-        { timeout: 120_000, intervals: [1_000] },
+        // After the handed-over call, which holds the tenant's line while the desk talks, and the campaign's interval.
+        { timeout: 240_000, intervals: [1_000] },
       )
       .toBe(2);
+
+    // The other contact was handed to the desk, who answered: the call shows to whom and how long it rang.
+    let transferredCallId = '';
+    await expect
+      .poll(
+        async () => {
+          const calls = await api.request<RecentCallsResponse>('GET', `${apiRoutes.calls.list()}?pageSize=20`, {
+            token: accessToken,
+          });
+          transferredCallId = calls.body.calls.find((call) => call.status === 'transferred')?.id ?? '';
+          return transferredCallId;
+        },
+        { timeout: 150_000, intervals: [1_000] },
+      )
+      .not.toBe('');
+    await openInApp(page, `/calls/${transferredCallId}`);
+    await expect(page.getByRole('group', { name: 'Transferred to' })).toContainText('Sales desk');
+    await expect(page.getByRole('group', { name: 'Transfer', exact: true })).toContainText(/Answered after \d+ s/);
   });
 });
