@@ -14,6 +14,8 @@ import { resetDemoBusiness, seedDemoBusiness } from '../../server/src/db/seeds/d
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
 import { CLINIC_TIMEZONE, DEMO_FRONT_DESK } from '../../server/src/db/seeds/demo-history';
 import { DEMO_TENANT_IDS, DEMO_USER_IDS } from '../../server/src/db/seeds/demo.seed';
+import { failureBrake, FAILURE_WINDOW } from '../../server/src/modules/dialer/brake-rules';
+import { recentOutcomes } from '../../server/src/modules/dialer/dialer.store';
 import type { VoiceConversation } from '../../server/src/providers/voice/voice.types';
 import { DIALER_JOBS_OFF, startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -130,7 +132,12 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     expect(earlier).toHaveLength(4);
     expect(earlier.map((month) => month.minutesBillable)).toEqual([0, 0, 0, 0]);
     const agents = await app.services.agents.list(actor.tenantId);
-    expect(agents.map((agent) => Boolean(agent.elevenlabsAgentId && agent.phoneNumber))).toEqual([true, true, true]);
+    expect(agents.map((agent) => Boolean(agent.elevenlabsAgentId && agent.phoneNumber))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   }, 60_000);
 
   it('rolls every outcome up as the raw calls have it', async () => {
@@ -353,6 +360,55 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     expect(figures.costCents).toBeGreaterThan(0);
   });
 
+  it('shows the win-back paused by the failure brake for its last attempts, its other patients pending', async () => {
+    const campaignId = await campaignIdNamed('Lapsed patients win-back');
+    const token = await adminToken();
+    const { campaign } = (await app.request<CampaignResponse>('GET', apiRoutes.campaigns.byId(campaignId), { token }))
+      .body;
+    // Paused with the reason the dialer's brake gives for the outcomes it reads, and still active to be resumed.
+    const brake = failureBrake(await recentOutcomes(app.deps.db, campaignId, FAILURE_WINDOW));
+    expect(brake).toMatch(/^Paused: \d+ of the last 20 calls failed\.$/);
+    expect(campaign).toMatchObject({ active: true, campaignType: 'outbound', pausedReason: brake });
+    expect(campaign.pausedAt).not.toBeNull();
+    // Its own agent, which discloses itself, calls from a number of its own.
+    const agent = (await app.services.agents.list(actor.tenantId)).find((one) => one.id === campaign.agentId);
+    expect(agent?.disclosure).toBeTruthy();
+    expect(agent?.phoneNumber).toBeTruthy();
+
+    // One attempt per patient dialled: a refused number has no call and is given up on; a call has its row.
+    const calls = new Map(
+      (await storedCalls()).filter((call) => call.campaign_id === campaignId).map((call) => [call.id, call]),
+    );
+    const attempts = await campaignAttempts(campaignId);
+    const contacts = (await app.deps
+      .db('outbound_contacts')
+      .where({ tenant_id: actor.tenantId, campaign_id: campaignId })
+      .select('id', 'phone_number', 'status', 'attempts_made')) as Array<{
+      id: string;
+      phone_number: string;
+      status: ContactStatus;
+      attempts_made: number;
+    }>;
+    const refused = attempts.filter((attempt) => attempt.outcome === 'failed');
+    expect(refused.every((attempt) => attempt.call_id === null)).toBe(true);
+    expect(attempts.length - refused.length).toBe(calls.size);
+    for (const contact of contacts) {
+      const own = attempts.filter((attempt) => attempt.contact_id === contact.id);
+      expect(own).toHaveLength(contact.attempts_made);
+      const [attempt] = own;
+      if (!attempt) expect(contact.status).toBe('pending');
+      else if (attempt.outcome === 'failed') expect(contact.status).toBe('failed');
+      else expect(calls.get(attempt.call_id)?.customer_phone_number).toBe(contact.phone_number);
+    }
+    expect(contacts.filter((contact) => contact.attempts_made === 0).length).toBeGreaterThan(0);
+    expect(refused.length * 2).toBeGreaterThanOrEqual(FAILURE_WINDOW);
+
+    const page = await app.request<ContactsPage>('GET', `${apiRoutes.contacts.collection(campaignId)}?limit=1`, {
+      token,
+    });
+    expect(page.body.totals).toEqual(await countedTotals(campaignId));
+  });
+
   it('lists a callback for each missed transfer: the earlier ones done, the latest waiting', async () => {
     const campaignId = await runningCampaignId();
     const token = await adminToken();
@@ -407,8 +463,8 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     expect(await count('calls')).toBe(calls);
     expect(await rolledUpCalls()).toBe(calls);
     expect(await count('callbacks')).toBe(callbacks);
-    expect(await count('agents')).toBe(3);
-    expect(await count('campaigns')).toBe(3);
+    expect(await count('agents')).toBe(4);
+    expect(await count('campaigns')).toBe(4);
     const numbersAfter = (await app.services.phoneNumbers.list(actor.tenantId)).map((n) => n.phoneNumber).sort();
     expect(numbersAfter).toEqual(numbersBefore);
     await expect(app.deps.voice.getConversation(oldCall?.conversation_id ?? '')).rejects.toThrow();
@@ -423,6 +479,6 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     const superadmin = await app.login(DEMO_ACCOUNTS.superadmin.email);
     const reset = await app.request('POST', apiRoutes.admin.demoReset(), { token: superadmin.accessToken });
     expect(reset.status).toBe(200);
-    expect(await count('agents')).toBe(3);
+    expect(await count('agents')).toBe(4);
   }, 60_000);
 });

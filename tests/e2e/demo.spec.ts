@@ -74,6 +74,14 @@ test.describe('the demo', () => {
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 90 days' }).click();
     await expect(page.getByRole('group', { name: 'Calls Made', exact: true })).toHaveText(/\D[1-9][\d,]*$/);
+
+    // The win-back the dialer paused when most of its calls failed, with its failure brake's reason (the API suite
+    // checks it is the brake's reason for the campaign's last attempts).
+    await page.goto('/campaigns');
+    await page.getByText('Lapsed patients win-back').click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect(page.getByTestId('calling-state')).toHaveText('Paused');
+    await expect(page.getByTestId('pause-reason')).toContainText(/Paused: \d+ of the last \d+ calls failed\./);
   });
 
   test('a superadmin finds both demo tenants paying', async ({ page }) => {

@@ -8,6 +8,7 @@ import { defaultDisclosure } from '@shared/schemas/agent.schema';
 import { billedMinutes, usageTotals } from '@shared/domain/call-minutes';
 import { decideRetry, type ContactStatus } from '@shared/domain/dialing-retry';
 import type { ContactSkipReason } from '@shared/schemas/contact.schema';
+import type { CallOutcome } from '@shared/domain/call-outcomes';
 import { transferVerdictOf, type TransferTarget } from '@shared/domain/transfer-target';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../database';
@@ -16,6 +17,7 @@ import { contactNameOf } from '../../modules/callbacks/callbacks.service';
 import { callOutcomeOf, newCallOf } from '../../modules/calls/call-record';
 import { ATTEMPT_STATUS_OF, endOfConversation } from '../../modules/dialer/settlement-rules';
 import type { Services } from '../../services';
+import { invalidDestinationMessage } from '../../sandbox/call-script';
 import { AGENT_TEMPLATES } from './catalogue';
 import type { DemoBillingHistory } from '../../modules/billing/billing-demo';
 import { demoConversation, type DemoLine } from './demo-conversations';
@@ -28,21 +30,33 @@ import {
   RECALL_MACHINE_HANDLING,
   RECALL_RETRIES,
   demoCallHistory,
+  winBackDialling,
   recallOptOutAt,
   recallRetryDecision,
   usageByMonth,
   type DemoAgentRole,
   type DemoCall,
+  type WinBackAttempt,
 } from './demo-history';
 import { DEMO_TENANT_IDS, DEMO_USER_IDS, PLANS } from './demo.seed';
 
 /** The same seed gives the same clinic on every fresh demo. */
 export const DEMO_HISTORY_SEED = 20_260_601;
 const BATCH = 200;
+/** The win-back's list was uploaded this long before its first call. */
+const WIN_BACK_LISTED_BEFORE_MS = 60 * 60 * 1000;
 
 const DEMO_AGENTS: Record<
   DemoAgentRole,
-  { name: string; templateId: string; purpose: string; voiceId: string; transfersToFrontDesk: boolean }
+  {
+    name: string;
+    templateId: string;
+    purpose: string;
+    voiceId: string;
+    transfersToFrontDesk: boolean;
+    /** It calls patients: it opens with who is calling and that it is an automated assistant. */
+    callsOut: boolean;
+  }
 > = {
   receptionist: {
     name: 'Front Desk',
@@ -50,6 +64,7 @@ const DEMO_AGENTS: Record<
     purpose: 'Answers the clinic line, books and moves appointments.',
     voiceId: 'voice-rachel',
     transfersToFrontDesk: true,
+    callsOut: false,
   },
   reminders: {
     name: 'Appointment Reminders',
@@ -57,6 +72,7 @@ const DEMO_AGENTS: Record<
     purpose: 'Calls patients due for their six-monthly check-up and books them in.',
     voiceId: 'voice-matilda',
     transfersToFrontDesk: true,
+    callsOut: true,
   },
   afterHours: {
     name: 'After Hours',
@@ -64,6 +80,16 @@ const DEMO_AGENTS: Record<
     purpose: 'Takes messages and urgent requests when the clinic is closed.',
     voiceId: 'voice-george',
     transfersToFrontDesk: false,
+    callsOut: false,
+  },
+  // A campaign has one agent and an agent one campaign: the win-back has an agent of its own.
+  winBack: {
+    name: 'Patient Win-back',
+    templateId: 'health-wellness',
+    purpose: 'Calls patients not seen for two years to welcome them back and book a visit.',
+    voiceId: 'voice-charlotte',
+    transfersToFrontDesk: true,
+    callsOut: true,
   },
 };
 
@@ -141,8 +167,7 @@ async function makeAgents(db: Db, services: Services, actor: DemoActor): Promise
       purpose: spec.purpose,
       greeting: 'Kia ora, thanks for calling Demo Dental Clinic. How can I help?',
       closing: 'Thanks for calling Demo Dental Clinic. Have a lovely day!',
-      // The agent that calls patients opens with who is calling and that it is an automated assistant.
-      disclosure: role === 'reminders' ? defaultDisclosure('Demo Dental Clinic') : null,
+      disclosure: spec.callsOut ? defaultDisclosure('Demo Dental Clinic') : null,
       voiceId: spec.voiceId,
       phoneNumberId: phoneNumber.id,
       templateId: spec.templateId,
@@ -318,24 +343,88 @@ function recallContactRow(
 
 type RecallContactRow = ReturnType<typeof recallContactRow>;
 
-/** The attempt that placed a history call, settled by how the call ended, as the dialer settles it. */
-function attemptRow(campaign: RecallCampaign, contactId: string, attemptNumber: number, placed: DemoCallRow) {
-  const { row } = placed;
+/** An attempt as the dialer leaves it settled: by how its call ended, or by the refusal that kept it from ringing. */
+function settledAttemptRow(
+  campaign: RecallCampaign,
+  contactId: string,
+  attemptNumber: number,
+  end: {
+    callId: string | null;
+    conversationId: string | null;
+    startedAt: string;
+    endedAt: string;
+    durationSec: number | null;
+    outcome: CallOutcome;
+    failureReason: string | null;
+  },
+) {
   return {
     id: newId(),
     tenant_id: campaign.tenantId,
     contact_id: contactId,
     campaign_id: campaign.campaignId,
-    call_id: row.id,
-    conversation_id: row.conversation_id,
+    call_id: end.callId,
+    conversation_id: end.conversationId,
     attempt_number: attemptNumber,
-    status: ATTEMPT_STATUS_OF[row.status],
-    started_at: row.started_at,
-    ended_at: row.ended_at,
-    duration_sec: row.duration_sec,
+    status: ATTEMPT_STATUS_OF[end.outcome],
+    started_at: end.startedAt,
+    ended_at: end.endedAt,
+    duration_sec: end.durationSec,
+    outcome: end.outcome,
+    failure_reason: end.failureReason,
+    created_at: end.startedAt,
+  };
+}
+
+/** The attempt that placed a history call, settled by how the call ended, as the dialer settles it. */
+function attemptRow(campaign: RecallCampaign, contactId: string, attemptNumber: number, placed: DemoCallRow) {
+  const { row } = placed;
+  return settledAttemptRow(campaign, contactId, attemptNumber, {
+    callId: row.id,
+    conversationId: row.conversation_id,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    durationSec: row.duration_sec,
     outcome: row.status,
-    failure_reason: endOfConversation(placed.conversation.cached)?.reason ?? null,
-    created_at: row.started_at,
+    failureReason: endOfConversation(placed.conversation.cached)?.reason ?? null,
+  });
+}
+
+/** The first attempt at a number the provider refused as it was placed: failed at once, with no call. */
+function refusedAttemptRow(campaign: RecallCampaign, contactId: string, attempt: WinBackAttempt) {
+  const at = attempt.placedAt.toISOString();
+  return settledAttemptRow(campaign, contactId, 1, {
+    callId: null,
+    conversationId: null,
+    startedAt: at,
+    endedAt: at,
+    durationSec: null,
+    outcome: 'failed',
+    // The voice provider's refusal as its adapter words it, passing on the carrier's.
+    failureReason: `Voice provider rejected the request: ${invalidDestinationMessage(attempt.customerPhoneNumber)}`,
+  });
+}
+
+/** A contact as the dialer leaves it once its first attempt ended: done, due again, or given up on. */
+function afterFirstAttempt(
+  contact: RecallContactRow,
+  end: { outcome: CallOutcome; endedAt: string; conversationId: string | null; invalidNumber: boolean },
+): RecallContactRow {
+  const settled = decideRetry({
+    outcome: end.outcome,
+    attemptsMade: 1,
+    ...RECALL_RETRIES,
+    earlierVoicemails: 0,
+    invalidNumber: end.invalidNumber,
+    endedAt: new Date(end.endedAt),
+  });
+  return {
+    ...contact,
+    status: settled.contactStatus,
+    attempts_made: 1,
+    next_attempt_at: settled.retryAt?.toISOString() ?? null,
+    conversation_id: end.conversationId,
+    updated_at: end.endedAt,
   };
 }
 
@@ -362,23 +451,65 @@ function recallContacts(campaign: RecallCampaign, calls: readonly DemoCallRow[],
       contacts.push(contact);
       continue;
     }
-    const settled = decideRetry({
-      outcome: reached.row.status,
-      attemptsMade: 1,
-      ...RECALL_RETRIES,
-      earlierVoicemails: 0,
-      invalidNumber: false,
-      endedAt: new Date(reached.row.ended_at),
-    });
-    contacts.push({
-      ...contact,
-      status: settled.contactStatus,
-      attempts_made: 1,
-      next_attempt_at: settled.retryAt?.toISOString() ?? null,
-      conversation_id: reached.row.conversation_id,
-      updated_at: reached.row.ended_at,
-    });
+    contacts.push(
+      afterFirstAttempt(contact, {
+        outcome: reached.row.status,
+        endedAt: reached.row.ended_at,
+        conversationId: reached.row.conversation_id,
+        invalidNumber: false,
+      }),
+    );
     attempts.push(attemptRow(campaign, contact.id, 1, reached));
+  }
+  return { contacts, attempts };
+}
+
+/**
+ * The win-back's lapsed patients: those dialled before the failure brake paused it, each settled after its one
+ * attempt (a refused number given up on at once, with no call), the rest still pending.
+ */
+function winBackContacts(
+  campaign: RecallCampaign,
+  dialling: ReturnType<typeof winBackDialling>,
+  calls: readonly DemoCallRow[],
+) {
+  const callTo = new Map(calls.map((entry) => [entry.row.customer_phone_number, entry]));
+  const created = new Date((dialling.attempts[0]?.placedAt.getTime() ?? 0) - WIN_BACK_LISTED_BEFORE_MS).toISOString();
+  const contacts: RecallContactRow[] = [];
+  const attempts = [];
+  for (const [index, patient] of dialling.patients.entries()) {
+    const contact = recallContactRow(
+      campaign,
+      index,
+      { firstName: patient.patient, phoneNumber: patient.customerPhoneNumber },
+      created,
+    );
+    const attempt = dialling.attempts[index];
+    const placed = callTo.get(patient.customerPhoneNumber);
+    if (!attempt) {
+      contacts.push(contact);
+    } else if (placed) {
+      contacts.push(
+        afterFirstAttempt(contact, {
+          outcome: placed.row.status,
+          endedAt: placed.row.ended_at,
+          conversationId: placed.row.conversation_id,
+          invalidNumber: false,
+        }),
+      );
+      attempts.push(attemptRow(campaign, contact.id, 1, placed));
+    } else {
+      const refused = refusedAttemptRow(campaign, contact.id, attempt);
+      contacts.push(
+        afterFirstAttempt(contact, {
+          outcome: refused.outcome,
+          endedAt: refused.ended_at,
+          conversationId: null,
+          invalidNumber: true,
+        }),
+      );
+      attempts.push(refused);
+    }
   }
   return { contacts, attempts };
 }
@@ -497,6 +628,10 @@ function recallCallbacks(
 async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<DemoAgentRole, DemoAgent>, now: Date) {
   const history = demoCallHistory(now, DEMO_HISTORY_SEED);
   const at = (history[0]?.startedAt ?? now).toISOString();
+  const winBack = winBackDialling(now, DEMO_HISTORY_SEED);
+  const winBackListedAt = new Date(
+    (winBack.attempts[0]?.placedAt ?? now).getTime() - WIN_BACK_LISTED_BEFORE_MS,
+  ).toISOString();
   const campaigns = {
     finished: campaignRow(
       tenantId,
@@ -525,6 +660,19 @@ async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<Dem
       'inbound',
       at,
     ),
+    // Paused by the dialer when most of its calls failed, as it pauses a live one.
+    winBack: {
+      ...campaignRow(
+        tenantId,
+        agents.winBack.id,
+        'Lapsed patients win-back',
+        'Welcome back patients not seen for two years and book their visit.',
+        'outbound',
+        winBackListedAt,
+      ),
+      paused_reason: winBack.pausedReason,
+      paused_at: winBack.pausedAt.toISOString(),
+    },
   };
   const calls: DemoCallRow[] = history.map((call) => ({
     call,
@@ -544,6 +692,11 @@ async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<Dem
   const recalls = calls.filter(({ call }) => call.campaign === 'running');
   const { contacts, attempts } = recallContacts(running, recalls, now);
   const callbacks = recallCallbacks(tenantId, campaigns.running.id, recalls, contacts, now);
+  const lapsed = winBackContacts(
+    { tenantId, campaignId: campaigns.winBack.id },
+    winBack,
+    calls.filter(({ call }) => call.campaign === 'winBack'),
+  );
   const done = finishedRecallContacts(
     finished,
     calls.filter(({ call }) => call.campaign === 'finished'),
@@ -580,13 +733,14 @@ async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<Dem
       BATCH,
     );
     await rollUpCalls(trx, tenantId);
-    await trx.batchInsert('outbound_contacts', [...contacts, ...done.contacts], BATCH);
-    await trx.batchInsert('call_attempts', [...attempts, ...done.attempts], BATCH);
+    await trx.batchInsert('outbound_contacts', [...contacts, ...done.contacts, ...lapsed.contacts], BATCH);
+    await trx.batchInsert('call_attempts', [...attempts, ...done.attempts, ...lapsed.attempts], BATCH);
     await trx.batchInsert('callbacks', callbacks, BATCH);
     await trx('do_not_call').insert(doNotCall);
     await trx('campaign_contact_totals').insert([
       contactTotalsRow(running, contacts),
       contactTotalsRow(finished, done.contacts),
+      contactTotalsRow({ tenantId, campaignId: campaigns.winBack.id }, lapsed.contacts),
     ]);
     await trx('usage').insert(
       usageByMonth(history).map((month) => {

@@ -2,8 +2,9 @@
  * Six months of a dental clinic's calls, made up from a seed and today's date alone, so every fresh demo tells the
  * same story relative to the day it is shown: weekday business hours in the clinic's zone, Monday peaks, steady
  * growth, a recall campaign month that runs past the plan's included minutes (ringing each patient again as its
- * retries allow, until it is done with them), and a running recall campaign whose calls reach machines (a message left
- * on most) and hand interested patients to the front desk.
+ * retries allow, until it is done with them), a running recall campaign whose calls reach machines (a message left
+ * on most) and hand interested patients to the front desk, and a win-back of lapsed patients whose old numbers mostly
+ * fail, paused by the dialer's failure brake.
  */
 import { DateTime } from 'luxon';
 import type { SentimentAnalysis, SentimentOverall } from '@shared/api/calls.types';
@@ -12,7 +13,9 @@ import { countsAsMachine, type CallOutcome } from '@shared/domain/call-outcomes'
 import { decideRetry } from '@shared/domain/dialing-retry';
 import { fillMessageTemplate, type MachineHandling } from '@shared/domain/machine-handling';
 import type { TransferTarget } from '@shared/domain/transfer-target';
+import { failureBrake, FAILURE_WINDOW } from '../../modules/dialer/brake-rules';
 import type { VoiceTranscriptTurn } from '../../providers/voice/voice.types';
+import { OUTBOUND_OUTCOME_BY_LAST_DIGIT, RESERVED_TEST_NUMBERS } from '../../sandbox/call-script';
 
 /** The history's months: this one and the five before it, the six bars of the usage chart. */
 export const DEMO_HISTORY_MONTHS = 6;
@@ -42,9 +45,9 @@ export const RECALL_MACHINE_HANDLING: MachineHandling = {
 /** Both recall campaigns try a patient twice more, two hours apart at least. */
 export const RECALL_RETRIES = { maxRetries: 2, retryDelayMinutes: 120 };
 
-export type DemoAgentRole = 'receptionist' | 'reminders' | 'afterHours';
+export type DemoAgentRole = 'receptionist' | 'reminders' | 'afterHours' | 'winBack';
 
-/** Every outcome but `failed`: the clinic's history has no call the carrier refused. */
+/** Every outcome but `failed`: a number refused as it was placed begins no call. */
 export type DemoOutcome = Exclude<CallOutcome, 'failed'>;
 
 export interface DemoCall {
@@ -60,8 +63,11 @@ export interface DemoCall {
   summary: string | null;
   callSuccessful: 'success' | 'failure' | null;
   analysis: SentimentAnalysis | null;
-  /** Set for the recall campaign's calls: 'finished' (last month's) or 'running' (the last three weeks'). */
-  campaign: 'finished' | 'running' | null;
+  /**
+   * Set for the campaigns' calls: the recalls' 'finished' (last month's) or 'running' (the last three weeks'), and
+   * the win-back's ('winBack', a few days ago).
+   */
+  campaign: 'finished' | 'running' | 'winBack' | null;
   /**
    * A machine's verdict, as the agent's voicemail tool reports it: the answering-machine detection (Twilio's
    * `AnsweredBy` words, or the screener) and the message left, if any.
@@ -87,13 +93,16 @@ const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.flo
 const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 
 /** One of the outcomes, drawn by their shares (which add up to 1). */
-function drawOutcome(random: () => number, shares: ReadonlyArray<readonly [DemoOutcome, number]>): DemoOutcome {
+function drawOutcome<Outcome extends CallOutcome>(
+  random: () => number,
+  shares: ReadonlyArray<readonly [Outcome, number]>,
+): Outcome {
   let roll = random();
   for (const [outcome, share] of shares) {
     if (roll < share) return outcome;
     roll -= share;
   }
-  return shares[shares.length - 1]?.[0] ?? 'answered';
+  return shares[shares.length - 1]?.[0] as Outcome;
 }
 
 /** Last month's recall, before answer classification: a machine was just `voicemail`. */
@@ -480,9 +489,91 @@ export function demoCallHistory(now: Date, seed: number): DemoCall[] {
       });
     }
   }
+  calls.push(...winBackDialling(now, seed).attempts.flatMap((attempt) => (attempt.call ? [attempt.call] : [])));
   calls.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
   ringFinishedRecall(calls.filter((call) => call.campaign === 'finished'));
   return calls;
+}
+
+/**
+ * The win-back's list of lapsed patients is old: most numbers are no longer in service (the call is refused when it
+ * is placed), and of the rest few pick up.
+ */
+const WIN_BACK_SHARES = [
+  ['failed', 0.6],
+  ['no_answer', 0.25],
+  ['busy', 0.15],
+] as const;
+export const WIN_BACK_CONTACTS = 36;
+/** The win-back dialled on the last weekday at least this many days ago, from 10:00, one call each interval. */
+const WIN_BACK_DAYS_AGO = 3;
+const WIN_BACK_INTERVAL_MS = 5 * 60 * 1000;
+
+type WinBackOutcome = (typeof WIN_BACK_SHARES)[number][0];
+
+/**
+ * A win-back patient's number, made from their place in the list and ending as the sandbox ends a call to it the
+ * same way (a refused destination, or the last digit of a busy line or of no answer), so a resumed win-back goes on
+ * as it began.
+ */
+function winBackNumber(index: number, outcome: WinBackOutcome): string {
+  const place = String(index).padStart(2, '0');
+  if (outcome === 'failed') return `+64216${place}${RESERVED_TEST_NUMBERS.invalidDestinationSuffix}`;
+  const lastDigit = Object.keys(OUTBOUND_OUTCOME_BY_LAST_DIGIT).find(
+    (digit) => OUTBOUND_OUTCOME_BY_LAST_DIGIT[digit] === outcome,
+  );
+  return `+64217${place}0010${lastDigit ?? ''}`;
+}
+
+export interface WinBackAttempt {
+  patient: string;
+  customerPhoneNumber: string;
+  placedAt: Date;
+  outcome: WinBackOutcome;
+  /** The call the attempt placed; null when the number was refused as it was placed (no call began). */
+  call: DemoCall | null;
+}
+
+/**
+ * The win-back campaign's run: its patients in list order, dialled one each interval until the dialer's failure
+ * brake stopped it, with the reason that brake gave for the outcomes it had just seen (newest first). Drawn from its
+ * own generator, so the rest of the history is the same with it or without it.
+ */
+export function winBackDialling(now: Date, seed: number) {
+  const random = seededRandom(seed ^ 0x5eed);
+  const patients = Array.from({ length: WIN_BACK_CONTACTS }, (_, index) => {
+    const outcome = drawOutcome(random, WIN_BACK_SHARES);
+    return { patient: pick(random, PATIENTS), customerPhoneNumber: winBackNumber(index, outcome), outcome };
+  });
+  let day = DateTime.fromJSDate(now, { zone: CLINIC_TIMEZONE }).startOf('day').minus({ days: WIN_BACK_DAYS_AGO });
+  while (day.weekday > 5) day = day.minus({ days: 1 });
+  const start = day.set({ hour: 10 }).toMillis();
+  const attempts: WinBackAttempt[] = [];
+  for (const [index, patient] of patients.entries()) {
+    const placedAt = new Date(start + index * WIN_BACK_INTERVAL_MS + between(random, 0, 20) * 1000);
+    const call: DemoCall | null =
+      patient.outcome === 'failed'
+        ? null
+        : {
+            role: 'winBack',
+            direction: 'outbound',
+            outcome: patient.outcome,
+            startedAt: placedAt,
+            customerPhoneNumber: patient.customerPhoneNumber,
+            patient: patient.patient,
+            campaign: 'winBack',
+            ...callShape(random, 'winBack', patient.outcome, patient.patient),
+          };
+    attempts.push({ ...patient, placedAt, call });
+    const pausedReason = failureBrake(
+      attempts
+        .slice(-FAILURE_WINDOW)
+        .reverse()
+        .map((attempt) => attempt.outcome),
+    );
+    if (pausedReason) return { patients, attempts, pausedReason, pausedAt: call ? endOf(call) : placedAt };
+  }
+  throw new Error('The win-back list never trips the failure brake');
 }
 
 export interface DemoUsageMonth {
