@@ -185,6 +185,9 @@ describe('redactPii', () => {
     expect(redactPii('I was born on 3 March 1985.')).toBe('I was born on [date of birth].');
     expect(redactPii('DOB: 1985-03-03')).toBe('DOB: [date of birth]');
     expect(redactPii('date of birth is March 3, 1985')).toBe('date of birth is [date of birth]');
+    expect(redactPii('my date of birth is the 4th of March 1988, thanks')).toBe(
+      'my date of birth is the [date of birth], thanks',
+    );
   });
 
   it('finds a card number after an unrelated count', () => {

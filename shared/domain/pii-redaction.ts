@@ -140,7 +140,7 @@ const DATE_FORMS = [
   `${MONTH}\\.?\\s+${DAY},?\\s+\\d{2,4}`,
 ].join('|');
 const DATE_OF_BIRTH = new RegExp(
-  `(\\b(?:born(?:\\s+on)?|d\\.?o\\.?b\\.?|date\\s+of\\s+birth|birth\\s*date|birthday)\\b\\s*(?:is|was|:|-)?\\s*)(?:${DATE_FORMS})`,
+  `(\\b(?:born(?:\\s+on)?|d\\.?o\\.?b\\.?|date\\s+of\\s+birth|birth\\s*date|birthday)\\b\\s*(?:is|was|:|-)?\\s*(?:the\\s+)?)(?:${DATE_FORMS})`,
   'gi',
 );
 

@@ -9,6 +9,7 @@ import type { CampaignAnalytics, DialingProgress } from '@shared/api/dialer.type
 import type { MachineVerdictsResponse } from '@shared/api/machine-verdicts.types';
 import type { UsageHistoryResponse } from '@shared/api/usage.types';
 import { MACHINE_VERDICT_OUTCOMES, REACHED_OUTCOMES, type CallOutcome } from '@shared/domain/call-outcomes';
+import { PII_MARKERS } from '@shared/domain/pii-redaction';
 import type { ContactStatus } from '@shared/schemas/contact.schema';
 import { resetDemoBusiness, seedDemoBusiness } from '../../server/src/db/seeds/demo-business';
 import { DEMO_ACCOUNTS } from '../../server/src/db/seeds/demo-accounts';
@@ -16,6 +17,7 @@ import { CLINIC_TIMEZONE, DEMO_FRONT_DESK } from '../../server/src/db/seeds/demo
 import { DEMO_TENANT_IDS, DEMO_USER_IDS } from '../../server/src/db/seeds/demo.seed';
 import { failureBrake, FAILURE_WINDOW } from '../../server/src/modules/dialer/brake-rules';
 import { recentOutcomes } from '../../server/src/modules/dialer/dialer.store';
+import { redactedConversation } from '../../server/src/modules/calls/call-redaction';
 import type { VoiceConversation } from '../../server/src/providers/voice/voice.types';
 import { DIALER_JOBS_OFF, startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
@@ -27,6 +29,7 @@ interface StoredCall {
   campaign_id: string | null;
   conversation_id: string;
   conversation_data: string;
+  transcript: string | null;
   customer_phone_number: string;
   duration_sec: number;
   cost_cents: number;
@@ -61,6 +64,7 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
         'campaign_id',
         'conversation_id',
         'conversation_data',
+        'transcript',
         'customer_phone_number',
         'duration_sec',
         'cost_cents',
@@ -159,10 +163,12 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     const calls = await storedCalls();
     const onePerOutcome = [...new Map(calls.map((call) => [call.status, call])).values()];
     const token = await adminToken();
+    const redact = await app.built.services.dataPolicy.redactorFor(actor.tenantId);
     for (const call of onePerOutcome) {
       const cached = JSON.parse(call.conversation_data) as VoiceConversation;
-      // Read through the vendor's SDK, as the call detail and the reconciler read it.
-      expect(await app.deps.voice.getConversation(call.conversation_id), call.status).toEqual(cached);
+      // Read through the vendor's SDK, as the call detail and the reconciler read it; stored through the redaction.
+      const atProvider = await app.deps.voice.getConversation(call.conversation_id);
+      expect(redactedConversation(atProvider, redact), call.status).toEqual(cached);
       const connected = call.status !== 'busy' && call.status !== 'no_answer';
       const audio = await recording(call.id, token);
       expect(audio.status, call.status).toBe(connected ? 200 : 404);
@@ -173,6 +179,18 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
         expect(detail.body.hasRecording).toBe(true);
       }
     }
+  });
+
+  it('stores the history as the clinic’s data policy says: card numbers and dates of birth redacted', async () => {
+    const calls = await storedCalls();
+    const paid = calls.filter((call) => String(call.transcript ?? '').includes('by card'));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const call of calls) expect(String(call.transcript ?? '')).not.toMatch(/4111|1988/);
+    expect(String(paid[0]?.transcript ?? '')).toContain(PII_MARKERS.card);
+    expect(String(paid[0]?.transcript ?? '')).toContain(PII_MARKERS.dateOfBirth);
+    // The provider keeps what was said; only Parley's copy is redacted.
+    const atProvider = await app.deps.voice.getConversation(String(paid[0]?.conversation_id));
+    expect(atProvider.transcript.map((turn) => turn.message).join(' ')).toContain('4111 1111 1111 1111');
   });
 
   it('shows the running recall’s machines, messages left and transfers in its analytics, with their evidence', async () => {

@@ -15,6 +15,7 @@ import type { Db } from '../database';
 import { newId, newSequentialId } from '../../lib/ids';
 import { contactNameOf } from '../../modules/callbacks/callbacks.service';
 import { callOutcomeOf, newCallOf } from '../../modules/calls/call-record';
+import { redactedConversation } from '../../modules/calls/call-redaction';
 import { ATTEMPT_STATUS_OF, endOfConversation } from '../../modules/dialer/settlement-rules';
 import type { Services } from '../../services';
 import { invalidDestinationMessage } from '../../sandbox/call-script';
@@ -195,7 +196,13 @@ const costCentsOf = (durationSec: number) => Math.round((durationSec * 16) / 60)
  * A history call as recording its finished conversation writes it (with its analysis as our analyser left it), how
  * its transfer ended, judged as a live call's is (by the front desk's hours at that moment), and its conversation.
  */
-function callRow(tenantId: string, agent: DemoAgent, call: DemoCall, campaignId: string | null) {
+function callRow(
+  tenantId: string,
+  agent: DemoAgent,
+  call: DemoCall,
+  campaignId: string | null,
+  redact: ((text: string) => string) | null,
+) {
   const id = newId();
   const conversationId = `conv_demo_${id.replace(/-/g, '').slice(0, 20)}`;
   const conversation = demoConversation(call, conversationId, agent);
@@ -204,8 +211,9 @@ function callRow(tenantId: string, agent: DemoAgent, call: DemoCall, campaignId:
   const verdict = transferVerdictOf(cached, agent.transferTargets, endedAt);
   // The values a live call's recording derives (outcome, machine evidence, transfer) come from the same code.
   const outcome = callOutcomeOf(cached, verdict);
+  // Stored as a live call is: its text through the clinic's redaction (the provider keeps what was said).
   const recorded = newCallOf(
-    cached,
+    redactedConversation(cached, redact),
     { id, agentId: agent.id, campaignId, costCents: costCentsOf(call.durationSec), currency: 'nzd' },
     verdict,
   );
@@ -625,7 +633,13 @@ function recallCallbacks(
  * Writes the history and its rollups in one transaction, the history's conversations stored at the voice sandbox
  * last, so a start cut short leaves no half history behind.
  */
-async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<DemoAgentRole, DemoAgent>, now: Date) {
+async function writeHistory(
+  deps: DemoDeps,
+  tenantId: string,
+  agents: Record<DemoAgentRole, DemoAgent>,
+  now: Date,
+  redact: ((text: string) => string) | null,
+) {
   const history = demoCallHistory(now, DEMO_HISTORY_SEED);
   const at = (history[0]?.startedAt ?? now).toISOString();
   const winBack = winBackDialling(now, DEMO_HISTORY_SEED);
@@ -685,6 +699,7 @@ async function writeHistory(deps: DemoDeps, tenantId: string, agents: Record<Dem
         : call.direction === 'inbound' && call.role === 'receptionist'
           ? campaigns.inbound.id
           : null,
+      redact,
     ),
   }));
   const running = { tenantId, campaignId: campaigns.running.id };
@@ -789,7 +804,7 @@ export async function seedDemoBusiness(
       expiresAt: null,
     },
   );
-  return writeHistory(deps, actor.tenantId, agents, now);
+  return writeHistory(deps, actor.tenantId, agents, now, await services.dataPolicy.redactorFor(actor.tenantId));
 }
 
 /** Everything the clinic did, in the order its foreign keys allow; its numbers, team and card stay. */

@@ -151,6 +151,11 @@ const REASONS = [
   { ask: 'Can I move my appointment on Thursday?', booked: 'moved an appointment to next week' },
   { ask: 'Do you do teeth whitening, and what does it cost?', booked: 'booked a whitening consultation' },
   { ask: 'My son chipped a front tooth at rugby.', booked: 'booked an emergency visit for a chipped tooth' },
+  // Said aloud, stored redacted: the clinic's data policy keeps card numbers out of transcripts.
+  {
+    ask: 'I want to pay my $85 invoice by card: 4111 1111 1111 1111, expiry 08/28.',
+    booked: 'taken the $85 card payment for the last invoice',
+  },
 ];
 
 const SENTIMENT_WORDS: Record<SentimentOverall, string> = {
@@ -184,7 +189,7 @@ function conversation(random: () => number, role: DemoAgentRole, name: string, d
           ['agent', 'Good morning, Demo Dental Clinic, how can I help?'],
           ['user', `Hi, it's ${name}. ${reason.ask}`],
           ['agent', 'Of course. Can I take your date of birth and a contact number?'],
-          ['user', 'Sure, the 4th of March 1988, and this mobile is fine.'],
+          ['user', 'Sure, my date of birth is the 4th of March 1988, and this mobile is fine.'],
           ['agent', `Thanks ${name}, I have ${reason.booked} for you and sent a confirmation text.`],
           ['user', 'Perfect, thank you.'],
         ];
