@@ -144,6 +144,16 @@ describe.each(TEST_DATABASES)('the demo clinic’s business (%s)', (kind) => {
     ]);
   }, 60_000);
 
+  it('gives each agent one campaign at most, as the product allows', async () => {
+    const linked: Array<{ agent_id: string }> = await app.deps
+      .db('campaigns')
+      .where({ tenant_id: actor.tenantId })
+      .whereNotNull('agent_id')
+      .select('agent_id');
+    expect(linked.length).toBeGreaterThan(0);
+    expect(new Set(linked.map((row) => row.agent_id)).size).toBe(linked.length);
+  });
+
   it('rolls every outcome up as the raw calls have it', async () => {
     const raw = new Map<string, number>();
     for (const call of await storedCalls()) raw.set(call.status, (raw.get(call.status) ?? 0) + 1);

@@ -291,7 +291,7 @@ async function rollUpCalls(trx: Knex.Transaction, tenantId: string): Promise<voi
 
 function campaignRow(
   tenantId: string,
-  agentId: string,
+  agentId: string | null,
   name: string,
   goal: string,
   type: 'inbound' | 'outbound',
@@ -647,9 +647,10 @@ async function writeHistory(
     (winBack.attempts[0]?.placedAt ?? now).getTime() - WIN_BACK_LISTED_BEFORE_MS,
   ).toISOString();
   const campaigns = {
+    // An agent serves one campaign: the reminders agent moved on to this month's recall when last month's ended.
     finished: campaignRow(
       tenantId,
-      agents.reminders.id,
+      null,
       'Spring check-up recall',
       'Book every patient due for a check-up.',
       'outbound',
