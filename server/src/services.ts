@@ -73,7 +73,7 @@ export function createServices(deps: AppDeps) {
     get: (tenantId, agentId) => agents.get(tenantId, agentId),
   });
   const doNotCall = createDoNotCallService(deps, users);
-  const contacts = createContactsService(deps, campaigns, doNotCall, events);
+  const contacts = createContactsService(deps, campaigns, doNotCall, events, users);
   const contactSync = createContactSyncService(deps, campaigns, doNotCall);
   const stats = createStatsService(deps, tenants);
   const billing = createBillingService(deps, tenants, usage);

@@ -61,8 +61,10 @@ describe.each(TEST_DATABASES)('consent (%s)', (kind) => {
     });
     expect(csv.status, csv.text).toBe(200);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('changedAt,changedBy,contactId,phoneNumber,scope,source,capturedAt,evidence');
+    expect(lines[0]).toBe('changedAt,changedBy,changedByEmail,contactId,phoneNumber,scope,source,capturedAt,evidence');
     expect(lines).toHaveLength(4);
+    // Who made each change, by e-mail as well: a dispute names a person.
+    for (const line of lines.slice(1)) expect(line.split(',')[2]).toBe(suite.tenant.admin.email);
     expect(lines[2]).toContain('marketing,web_form,2026-11-20T09:00:00.000Z,form #12');
     const campaignCsv = await app.request('GET', apiRoutes.contacts.campaignConsent(campaignId), admin());
     expect(campaignCsv.text.trim().split('\r\n')).toHaveLength(4);

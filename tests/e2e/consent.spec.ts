@@ -31,7 +31,7 @@ async function downloadedLines(page: Page, click: () => Promise<void>, path: str
     .filter((line) => line.length > 0);
 }
 
-const LEDGER_HEADER = 'changedAt,changedBy,contactId,phoneNumber,scope,source,capturedAt,evidence';
+const LEDGER_HEADER = 'changedAt,changedBy,changedByEmail,contactId,phoneNumber,scope,source,capturedAt,evidence';
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** UK mobiles: no legal quiet hours of their own, so the sandbox may ring them at any hour of the test. */
 const OPENING_SKIPPED = `+4479110${RESERVED_TEST_NUMBERS.openingSkippedSuffix}`;
@@ -152,12 +152,13 @@ test.describe('consent and opt-outs', () => {
     expect(lines[0]).toBe(LEDGER_HEADER);
     expect(lines).toHaveLength(3);
     const cells = lines.slice(1).map((line) => line.split(','));
-    expect(cells.map((entry) => entry.slice(3))).toEqual([
+    expect(cells.map((entry) => entry.slice(4))).toEqual([
       [`'${NUMBER}`, 'marketing', 'web_form', '2026-03-01T20:30:00.000Z', 'Newsletter sign-up form #4471'],
       [`'${NUMBER}`, 'informational', 'paper', '2026-03-01T20:30:00.000Z', 'Paper form kept at reception'],
     ]);
     expect(new Set(cells.map((entry) => entry[1])).size).toBe(1);
     expect(cells[0]?.[1]).toBeTruthy();
+    expect(cells.map((entry) => entry[2])).toEqual([outboundTenant.admin.email, outboundTenant.admin.email]);
 
     // The campaign's ledger holds the same two entries.
     await page.getByRole('button', { name: 'Back to Contacts' }).click();

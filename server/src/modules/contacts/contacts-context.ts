@@ -3,6 +3,7 @@ import { dialectOf } from '../../db/database';
 import { invalidField } from '../../domain/domain-error';
 import type { CampaignRecord, CampaignsService } from '../campaigns/campaigns.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
+import type { UsersService } from '../users/users.service';
 import type { EventsService } from '../events/events.service';
 import { contactNotFound, contactNumberIn, notOutbound, numberTaken } from './contact-rules';
 import { findContact, type ContactRecord } from './contacts.store';
@@ -12,6 +13,7 @@ export interface ContactsModules {
   campaigns: CampaignsService;
   doNotCall: DoNotCallService;
   events: Pick<EventsService, 'publish'>;
+  users: Pick<UsersService, 'memberEmails'>;
 }
 export type ContactsContext = ReturnType<typeof createContactsContext>;
 

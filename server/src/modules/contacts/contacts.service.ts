@@ -1,5 +1,6 @@
 import type { CampaignsService } from '../campaigns/campaigns.service';
 import type { DoNotCallService } from '../do-not-call/do-not-call.service';
+import type { UsersService } from '../users/users.service';
 import type { EventsService } from '../events/events.service';
 import { createContactsContext, type ContactsDeps } from './contacts-context';
 import { createContactsConsent } from './contacts-consent';
@@ -20,7 +21,8 @@ export function createContactsService(
   campaigns: CampaignsService,
   doNotCall: DoNotCallService,
   events: Pick<EventsService, 'publish'>,
+  users: Pick<UsersService, 'memberEmails'>,
 ) {
-  const context = createContactsContext(deps, { campaigns, doNotCall, events });
+  const context = createContactsContext(deps, { campaigns, doNotCall, events, users });
   return { ...createContactsEditing(context), ...createContactsCsv(context), ...createContactsConsent(context) };
 }
