@@ -1,6 +1,6 @@
 import { array, boolean, object, type InferType } from 'yup';
 import { API_KEY_PERMISSIONS, API_KEY_SCOPES } from '../api/permissions';
-import { isoDateTime, text, trimmedText } from './strict-text.schema';
+import { ISO_DATE_TIME, isoDateTime, text, trimmedText } from './strict-text.schema';
 
 /** API key rules (spec 001 §5, §9): the form and the API check the same. */
 export const API_KEY_NAME_MAX = 100;
@@ -18,9 +18,6 @@ const description = () =>
     .nullable()
     .optional();
 
-/** An ISO date-time with its zone, in the future is the service's rule (it knows the clock). */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 export const createApiKeySchema = object({
   name: name(),
   description: description(),
@@ -33,6 +30,7 @@ export const createApiKeySchema = object({
     .nullable()
     .optional()
     .transform((value: unknown) => (value === '' ? null : value))
+    // An ISO date-time with its zone; in the future is the service's rule (it knows the clock).
     .test('date-time', 'Expiry must be a date and time', (value) => {
       if (value === null || value === undefined) return true;
       return ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));

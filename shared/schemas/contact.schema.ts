@@ -1,7 +1,7 @@
 import { boolean, mixed, number, object, type InferType } from 'yup';
 import { metadataTimezoneProblem } from '../domain/metadata-timezone';
 import { wholeNumber } from './campaign.schema';
-import { fromQueryText, text, trimmedText } from './strict-text.schema';
+import { fromQueryText, ISO_DATE_TIME, text, trimmedText } from './strict-text.schema';
 
 /** Outbound contacts (spec 000 §3, §4, §5 and §9): the add and edit dialogs, the API and the list's query. */
 export const CONTACT_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
@@ -57,9 +57,6 @@ export const CONTACT_MESSAGES = {
 
 /** Characters people write phone numbers with; the server reads the number itself (E.164, libphonenumber). */
 const PHONE_TEXT = /^\+?[0-9 ().-]{3,31}$/;
-
-/** An ISO 8601 date and time with an offset or Z, as the API speaks. */
-export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

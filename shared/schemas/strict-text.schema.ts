@@ -39,3 +39,6 @@ export const uppercaseText = () => trimmedText().transform(uppercase);
 /** A UTC ISO date-time as the API answers with (`2025-01-05T09:30:00.000Z`), for response schemas. */
 export const isoDateTime = () =>
   text().matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, '${path} must be a UTC ISO date-time');
+
+/** An ISO 8601 date and time with an offset or Z, as the API speaks (seconds and their fraction optional). */
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,6 +1,6 @@
 import { ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { BASE_CALL_OUTCOMES } from '@shared/domain/call-outcomes';
-import { ISO_DATE_TIME } from '@shared/schemas/contact.schema';
+import { ISO_DATE_TIME } from '@shared/schemas/strict-text.schema';
 import type {
   CallOutcome,
   MachineDetection,
