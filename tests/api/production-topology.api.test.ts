@@ -49,7 +49,8 @@ const PLACES: Array<CalledParty & { numbers: (index: number) => string }> = [
   { country: 'AU', timezone: 'Australia/Perth', numbers: (index) => `+6141234560${index}` },
   { country: 'AU', timezone: 'Australia/Sydney', numbers: (index) => `+6141234560${index}` },
   { country: 'NZ', timezone: 'Pacific/Auckland', numbers: (index) => `+642100010${index}` },
-  { country: 'GB', timezone: 'Europe/London', numbers: (index) => `+44770090010${index}` },
+  // A UK mobile range libphonenumber holds valid (07700 900xxx, the drama range, is not).
+  { country: 'GB', timezone: 'Europe/London', numbers: (index) => `+44791100010${index}` },
 ];
 
 function placeOpenNow(): (typeof PLACES)[number] {
