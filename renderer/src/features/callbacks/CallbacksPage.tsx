@@ -94,6 +94,74 @@ function ReasonCell({ callback }: { callback: Callback }) {
   );
 }
 
+/** What the signed-in member may do with a callback row: take it, mark it done, and (admins) dial, assign, cancel. */
+function callbackActions(
+  row: Callback,
+  can: {
+    meId: string | undefined;
+    isAdmin: boolean;
+    act: (callback: Callback, action: CallbackAction) => Promise<void>;
+    assign: (callback: Callback) => void;
+  },
+) {
+  const { isAdmin, act } = can;
+  const who = row.contactName ?? formatPhoneNumber(row.phoneNumber);
+  const mine = row.assignee?.id === can.meId;
+  const actions = [];
+  if (row.status === 'open') {
+    actions.push(
+      <GridActionsCellItem
+        key="assign"
+        icon={<AssignmentIndIcon />}
+        label={`Take the callback to ${who}`}
+        onClick={() => void act(row, 'assign')}
+      />,
+    );
+  }
+  if ((row.status === 'open' || row.status === 'assigned' || row.status === 'dialled') && (mine || isAdmin)) {
+    actions.push(
+      <GridActionsCellItem
+        key="done"
+        icon={<CheckCircleIcon />}
+        label={`Mark the callback to ${who} done`}
+        onClick={() => void act(row, 'done')}
+      />,
+    );
+  }
+  if ((row.status === 'open' || row.status === 'assigned') && isAdmin && row.contactId) {
+    actions.push(
+      <GridActionsCellItem
+        key="dial"
+        icon={<PhoneForwardedIcon />}
+        label={`Have the campaign call ${who} now`}
+        onClick={() => void act(row, 'dial')}
+        showInMenu
+      />,
+    );
+  }
+  if ((row.status === 'open' || row.status === 'assigned') && isAdmin) {
+    actions.push(
+      <GridActionsCellItem
+        key="give"
+        icon={<GroupIcon />}
+        label={`Assign the callback to ${who} to a member`}
+        onClick={() => can.assign(row)}
+        showInMenu
+      />,
+    );
+    actions.push(
+      <GridActionsCellItem
+        key="cancel"
+        icon={<BlockIcon />}
+        label={`Cancel the callback to ${who}`}
+        onClick={() => void act(row, 'cancel')}
+        showInMenu
+      />,
+    );
+  }
+  return actions;
+}
+
 /**
  * Callbacks (issue 23): what missed warm transfers left, on a server-paged grid filtered by status. Any member takes
  * an open one and marks their own done; admins also cancel. One nobody takes is dialled by its campaign at its time.
@@ -173,63 +241,7 @@ export function CallbacksPage() {
         type: 'actions',
         headerName: 'Actions',
         width: compact ? 90 : 130,
-        getActions: ({ row }) => {
-          const who = row.contactName ?? formatPhoneNumber(row.phoneNumber);
-          const mine = row.assignee?.id === me?.id;
-          const actions = [];
-          if (row.status === 'open') {
-            actions.push(
-              <GridActionsCellItem
-                key="assign"
-                icon={<AssignmentIndIcon />}
-                label={`Take the callback to ${who}`}
-                onClick={() => void act(row, 'assign')}
-              />,
-            );
-          }
-          if ((row.status === 'open' || row.status === 'assigned' || row.status === 'dialled') && (mine || isAdmin)) {
-            actions.push(
-              <GridActionsCellItem
-                key="done"
-                icon={<CheckCircleIcon />}
-                label={`Mark the callback to ${who} done`}
-                onClick={() => void act(row, 'done')}
-              />,
-            );
-          }
-          if ((row.status === 'open' || row.status === 'assigned') && isAdmin && row.contactId) {
-            actions.push(
-              <GridActionsCellItem
-                key="dial"
-                icon={<PhoneForwardedIcon />}
-                label={`Have the campaign call ${who} now`}
-                onClick={() => void act(row, 'dial')}
-                showInMenu
-              />,
-            );
-          }
-          if ((row.status === 'open' || row.status === 'assigned') && isAdmin) {
-            actions.push(
-              <GridActionsCellItem
-                key="give"
-                icon={<GroupIcon />}
-                label={`Assign the callback to ${who} to a member`}
-                onClick={() => setAssigning(row)}
-                showInMenu
-              />,
-            );
-            actions.push(
-              <GridActionsCellItem
-                key="cancel"
-                icon={<BlockIcon />}
-                label={`Cancel the callback to ${who}`}
-                onClick={() => void act(row, 'cancel')}
-                showInMenu
-              />,
-            );
-          }
-          return actions;
-        },
+        getActions: ({ row }) => callbackActions(row, { meId: me?.id, isAdmin, act, assign: setAssigning }),
       },
     ],
     // `act` changes with every render; what it does does not.
