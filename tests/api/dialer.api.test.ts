@@ -250,7 +250,10 @@ describe.each(TEST_DATABASES)('dialer API (%s)', (kind) => {
     const progress = await app.request('GET', apiRoutes.dialer.progress(campaignId), { token: user });
     expect(progress.body.pausedReason).toBe('Paused: the account’s payment is past due.');
 
+    // Brakes are read when a call would go: a campaign with nothing due is left as it is.
     const orphan = await insertCampaign({ agent_id: null });
+    expect(await dial(orphan)).toEqual({ placed: 0, idle: 'nothing-due' });
+    await addContact(orphan, '+6421000171');
     expect(await dial(orphan)).toEqual({ placed: 0, idle: 'paused' });
     expect((await settings(orphan)).paused_reason).toBe('Paused: The campaign has no agent.');
   });

@@ -6,14 +6,17 @@ import { dialectOf } from '../../server/src/db/dialect';
 import { DomainError } from '../../server/src/domain/domain-error';
 import { createLogger } from '../../server/src/logger';
 import type { VoiceConversation, VoiceProvider } from '../../server/src/providers/voice/voice.types';
+import type { PassResult } from '../../server/src/modules/dialer/dialer.service';
+import { rotateFrom } from '../../server/src/modules/dialer/pacing-rules';
 import { createServices } from '../../server/src/services';
 
 /**
  * A dialer worker for bench D4: the real dialer on the database in its environment, a business clock CLOCK_SPEED
  * times faster than the wall clock (so campaigns' one-minute intervals pass in a second), and a provider that is a
  * ledger table every worker shares, whose calls last CALL_MIN_MS to CALL_MAX_MS of wall time. Each worker runs LOOPS
- * dialing loops (as its job runner runs several campaigns at once), ends its own calls when they are over (a kill
- * loses those ends: the reconciler, which every worker runs, finds them) and reconciles once a second.
+ * dialing loops (as its job runner runs several campaigns at once), settles each of its calls at its end as the
+ * provider's webhook would (a kill loses those ends: the reconciler, which every worker runs, finds them) and reconciles
+ * once a second.
  */
 const env = process.env;
 const config = loadConfig(env, { logLevel: 'silent', runWorkers: false });
@@ -32,8 +35,6 @@ interface LedgerRow {
   start_ms: number | string;
   end_ms: number | string;
 }
-
-const ending: LedgerRow[] = [];
 
 function conversationOf(row: LedgerRow): VoiceConversation {
   const over = Date.now() >= Number(row.end_ms);
@@ -67,7 +68,11 @@ const voice = {
       end_ms: startMs + minMs + Math.floor(Math.random() * (maxMs - minMs)),
     };
     await db(LEDGER).insert(row);
-    ending.push(row);
+    // The provider's post-call webhook, at the call's end; a killed worker loses it and the reconciler finds the call.
+    setTimeout(
+      () => void dialer.settleConversation(conversationOf(row)).catch(() => undefined),
+      Number(row.end_ms) - Date.now(),
+    );
     return { conversationId: row.conversation_id, callSid: null };
   },
   async getConversation(conversationId) {
@@ -104,26 +109,34 @@ const { dialer, campaigns } = createServices(deps);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 process.send?.('ready');
 
+/** Real milliseconds a campaign rests after a pass, by what the pass came to (its interval after a call). */
+function restAfter(pass: PassResult): number {
+  if (pass.idle === null) return (60_000 * Number(env.CALL_INTERVAL_MINUTES ?? 1)) / speed;
+  if (pass.idle === 'interval') return 100;
+  if (pass.idle === 'concurrency' || pass.idle === 'pacing') return 0;
+  return 1_000;
+}
+
+/** When each campaign may be passed again by this worker's loops (a loop running one marks it as taken). */
+const restingUntil = new Map<string, number>();
+
+/**
+ * A dialing loop, as the job engine's dial-campaign jobs run: a pass over each campaign not resting, which then rests
+ * by what it came to; a pass that found every line busy waits for one to be freed.
+ */
 async function dialLoop(): Promise<never> {
   for (;;) {
     const list = await campaigns.listActiveOutbound().catch(() => []);
-    const start = Math.floor(Math.random() * list.length);
-    for (const campaign of [...list.slice(start), ...list.slice(0, start)]) {
-      await dialer.dialCampaign(campaign).catch(() => undefined);
-      await sleep(1);
+    let passes = 0;
+    for (const campaign of rotateFrom(list, Math.floor(Math.random() * list.length))) {
+      if ((restingUntil.get(campaign.id) ?? 0) > Date.now()) continue;
+      restingUntil.set(campaign.id, Infinity);
+      const pass = await dialer.dialCampaign(campaign).catch((): PassResult => ({ placed: 0, idle: 'nothing-due' }));
+      restingUntil.set(campaign.id, Date.now() + restAfter(pass));
+      passes += 1;
+      if (pass.idle === 'concurrency') await dialer.awaitFreeLine(campaign.tenantId, 500);
     }
-    await sleep(5);
-  }
-}
-
-async function endLoop(): Promise<never> {
-  for (;;) {
-    const now = Date.now();
-    for (const row of ending.filter((call) => Number(call.end_ms) <= now)) {
-      ending.splice(ending.indexOf(row), 1);
-      await dialer.settleConversation(conversationOf(row)).catch(() => undefined);
-    }
-    await sleep(20);
+    if (passes === 0) await sleep(10);
   }
 }
 
@@ -135,4 +148,4 @@ async function reconcileLoop(): Promise<never> {
 }
 
 const loops = Number(env.LOOPS ?? 4);
-await Promise.all([...Array.from({ length: loops }, dialLoop), endLoop(), reconcileLoop()]);
+await Promise.all([...Array.from({ length: loops }, dialLoop), reconcileLoop()]);

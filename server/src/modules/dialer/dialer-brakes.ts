@@ -18,21 +18,6 @@ import { recentOutcomes } from './dialer.store';
 
 export type DialerBrakes = ReturnType<typeof createDialerBrakes>;
 
-/** What one round over the campaigns reads once per tenant and per agent. */
-export interface Round {
-  tenantBrake(tenantId: string): Promise<Brake>;
-  caller(campaign: DialingSettings): Promise<Caller | { brake: string }>;
-}
-
-function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = make();
-    cache.set(key, value);
-  }
-  return value;
-}
-
 /**
  * What stops a campaign's calls: the tenant's billing, plan and minutes, the campaign's failure rate, an agent that
  * cannot place calls. A brake with a reason pauses the campaign; `skip` only waits.
@@ -66,26 +51,13 @@ export function createDialerBrakes(
     return minutesBrake(minutesUsed, terms.minutesIncluded, config.dialerOverageCapMinutes);
   }
 
-  /**
-   * What one round over all campaigns reads once per tenant and per agent rather than once per campaign: the
-   * tenant's brakes and the agent that places the calls. A single pass gets a round of its own.
-   */
-  function newRound(): Round {
-    const tenantBrakes = new Map<string, Promise<Brake>>();
-    const callers = new Map<string, Promise<Caller | { brake: string }>>();
-    return {
-      tenantBrake: (tenantId: string) => memo(tenantBrakes, tenantId, () => tenantBrakeOf(tenantId)),
-      caller: (campaign: DialingSettings) =>
-        memo(callers, `${campaign.tenantId}:${campaign.agentId}`, () => callerOf(campaign)),
-    };
-  }
-
-  /** The tenant's brakes (read once a round), then the campaign's failure rate. */
-  async function brakeOf(campaign: DialingSettings, round: Round): Promise<Brake> {
-    return (
-      (await round.tenantBrake(campaign.tenantId)) ??
-      failureBrake(await recentOutcomes(db, campaign.id, FAILURE_WINDOW))
-    );
+  /** The tenant's brakes, else the campaign's failure rate (both read at once). */
+  async function brakeOf(campaign: DialingSettings): Promise<Brake> {
+    const [tenantBrake, outcomes] = await Promise.all([
+      tenantBrakeOf(campaign.tenantId),
+      recentOutcomes(db, campaign.id, FAILURE_WINDOW),
+    ]);
+    return tenantBrake ?? failureBrake(outcomes);
   }
 
   async function pause(campaign: DialingSettings, reason: string): Promise<void> {
@@ -95,22 +67,20 @@ export function createDialerBrakes(
 
   return {
     callerOf,
-    newRound,
 
     pause,
 
     /**
      * The caller that places the campaign's calls when nothing stops them; otherwise 'billing' (wait) or 'paused'
-     * (the campaign was paused with the brake's reason). `round` is what a round read already; a fresh one reads again.
+     * (the campaign was paused with the brake's reason), read now.
      */
-    async callerUnlessBraked(campaign: DialingSettings, round: Round): Promise<Caller | 'billing' | 'paused'> {
-      const brake = await brakeOf(campaign, round);
+    async callerUnlessBraked(campaign: DialingSettings): Promise<Caller | 'billing' | 'paused'> {
+      const [brake, caller] = await Promise.all([brakeOf(campaign), callerOf(campaign)]);
       if (brake === 'skip') return 'billing';
       if (brake) {
         await pause(campaign, brake);
         return 'paused';
       }
-      const caller = await round.caller(campaign);
       if (!('brake' in caller)) return caller;
       await pause(campaign, `Paused: ${caller.brake}`);
       return 'paused';

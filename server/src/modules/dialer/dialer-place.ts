@@ -73,10 +73,10 @@ export function createDialerPlacement(
 
   /**
    * Gives a contact not called back: at its next allowed moment when its hours closed, otherwise due as it was. One
-   * that waits for a pace slot stays with its holder, who waits for the next.
+   * that waits for a pace slot or a line stays with its holder, who waits for the next.
    */
   async function giveBack(campaign: DialingSettings, contact: DialingContact, leaseToken: string, why: NotPlaced) {
-    if (why === 'lease' || why === 'pacing') return;
+    if (why === 'lease' || why === 'pacing' || why === 'concurrency') return;
     if (why === 'window') await claim.stepOver(campaign, contact, leaseToken, clock.now());
     else await claim.giveBack(contact, leaseToken);
   }
@@ -140,7 +140,7 @@ export function createDialerPlacement(
     /**
      * Records the attempt with everything checked and held at that moment — the campaign still running, the window
      * and legal hours, interval, cap, a line and a pace slot — then sends the call at once. The contact is given
-     * back when anything is not free, except a pace slot: the caller keeps it to wait for the next. A call not sent by the attempt's deadline is not sent at all, so the
+     * back when anything is not free, except a pace slot or a line: the caller keeps it to wait for the next. A call not sent by the attempt's deadline is not sent at all, so the
      * reconciler, which waits past that deadline, never races a slow worker into a second call.
      */
     async place(

@@ -8,6 +8,7 @@ import type { CallbacksService } from '../callbacks/callbacks.service';
 import type { ContactDialingService, DialingContact } from '../contacts/contact-dialing.service';
 import type { WebhooksService } from '../webhooks/webhooks.service';
 import { findDialingSettings, type CampaignsForDialing } from './dialer-ports';
+import type { LineWake } from './dialer-line-wake';
 import type { CampaignProgress } from './dialer-progress';
 import {
   attemptsOfContact,
@@ -47,10 +48,11 @@ export function createDialerSettlement(
     webhooks: Pick<WebhooksService, 'publish'>;
     agents: Pick<AgentsService, 'findByProviderId'>;
     callbacks: Pick<CallbacksService, 'recordMissedTransfer'>;
+    lines: Pick<LineWake, 'freed'>;
   },
 ) {
   const { db, clock } = deps;
-  const { campaigns, contacts, progress, webhooks, agents, callbacks } = services;
+  const { campaigns, contacts, progress, webhooks, agents, callbacks, lines } = services;
 
   /** Ends an attempt that never reached the provider: it does not count as a try, and the contact is due again. */
   async function settleNotPlaced(attempt: AttemptRef, reason: string, dueAgainAt: string | null): Promise<void> {
@@ -62,12 +64,13 @@ export function createDialerSettlement(
         durationSec: null,
         failureReason: reason,
       });
-      if (settled)
-        await contacts.settle(trx, attempt.contactId, {
-          status: 'pending',
-          nextAttemptAt: dueAgainAt,
-          conversationId: null,
-        });
+      if (!settled) return;
+      await lines.freed(trx, attempt.tenantId);
+      await contacts.settle(trx, attempt.contactId, {
+        status: 'pending',
+        nextAttemptAt: dueAgainAt,
+        conversationId: null,
+      });
     });
   }
 
@@ -81,10 +84,13 @@ export function createDialerSettlement(
     conversationId: string | null,
     alongside?: (trx: Knex.Transaction, contact: DialingContact) => Promise<void>,
   ): Promise<boolean> {
-    const contact = await contacts.find(attempt.tenantId, attempt.contactId);
+    const [contact, attempts] = await Promise.all([
+      contacts.find(attempt.tenantId, attempt.contactId),
+      attemptsOfContact(db, attempt.contactId),
+    ]);
     if (!contact) return false;
     const campaign = await findDialingSettings(campaigns, attempt.tenantId, contact.campaignId);
-    const history = retryHistory(await attemptsOfContact(db, contact.id), attempt.id);
+    const history = retryHistory(attempts, attempt.id);
     const endedAt = clock.now();
     const decision = decideRetry({
       outcome: end.outcome,
@@ -105,6 +111,7 @@ export function createDialerSettlement(
         conversationId,
       });
       if (!settled) return false;
+      await lines.freed(trx, attempt.tenantId);
       if (alongside) await alongside(trx, contact);
       await contacts.settle(trx, contact.id, {
         status: decision.contactStatus,

@@ -12,7 +12,10 @@ export const DIALER_TICK_JOB = 'dialer-tick';
  * finishes its pass (a call placed, or its leased contacts given back) before it exits.
  */
 const BURST_MS = 20_000;
-/** Pause between passes while the campaign waits for its interval, a free line or a calls-per-second slot. */
+/**
+ * Pause between passes while the campaign waits for its interval, a free line (a freed line ends the wait at once) or a
+ * calls-per-second slot.
+ */
 const WAIT_MS: Partial<Record<NonNullable<PassResult['idle']>, number>> = {
   interval: 2_000,
   concurrency: 500,
@@ -77,7 +80,8 @@ export function dialerJobs(dialer: DialerService, campaigns: CampaignsForDialing
             }
           }
           if (waitMs === undefined) return;
-          await sleep(Math.min(waitMs, endAt - Date.now()));
+          const waitFor = Math.min(waitMs, endAt - Date.now());
+          await (pass.idle === 'concurrency' ? dialer.awaitFreeLine(tenantId, waitFor) : sleep(waitFor));
         }
       },
       work: { concurrency: 4 },

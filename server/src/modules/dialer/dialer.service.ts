@@ -9,8 +9,9 @@ import type { EventsService } from '../events/events.service';
 import type { PhoneNumbersService } from '../phone-numbers/phone-numbers.service';
 import type { TenantsService } from '../tenants/tenants.service';
 import type { UsageService } from '../usage/usage.service';
-import { createDialerBrakes, type Round } from './dialer-brakes';
+import { createDialerBrakes } from './dialer-brakes';
 import { createDialerClaim } from './dialer-claim';
+import { createLineWake } from './dialer-line-wake';
 import { createDialerPlacement, type NotPlaced } from './dialer-place';
 import type { CampaignsForDialing, DoNotCallCheck } from './dialer-ports';
 import { createCampaignProgress } from './dialer-progress';
@@ -30,11 +31,13 @@ export interface PassResult {
 
 const idle = (reason: NonNullable<PassResult['idle']>): PassResult => ({ placed: 0, idle: reason });
 
-/** How long a pass keeps its contact while other passes take the pace slots it waits for. */
-const PACING_PATIENCE_MS = 5_000;
+/** How long a pass keeps its contact while other passes take the pace slots or the lines it waits for. */
+const PATIENCE_MS = 5_000;
+/** How long it waits for one of the tenant's lines to be freed, before it gives the contact back. */
+const LINE_PATIENCE_MS = 500;
 
 /** A pass by what became of the contact it held: called, failed to call, on the list, or not called now. */
-function passOf(outcome: Exclude<NotPlaced, 'pacing'> | 'placed' | 'failed' | 'listed'): PassResult {
+function passOf(outcome: Exclude<NotPlaced, 'pacing' | 'concurrency'> | 'placed' | 'failed' | 'listed'): PassResult {
   if (outcome === 'placed') return { placed: 1, idle: null };
   if (outcome === 'failed') return { placed: 0, idle: null };
   return idle(outcome === 'lease' || outcome === 'listed' ? 'nothing-due' : outcome);
@@ -49,7 +52,7 @@ export type DialerService = ReturnType<typeof createDialerService>;
  * exactly once — from the webhook or, when that is lost, from the provider's own record; never by dialling again.
  */
 export function createDialerService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config' | 'jobs'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'voice' | 'telephony' | 'config' | 'jobs' | 'notifier'>,
   services: {
     campaigns: CampaignsForDialing;
     contacts: ContactDialingService;
@@ -69,21 +72,20 @@ export function createDialerService(
   const brakes = createDialerBrakes(deps, services);
   const claim = createDialerClaim(deps, { ...services, progress });
   const reserve = createDialerReserve(deps);
-  const settlement = createDialerSettlement(deps, { ...services, progress });
+  const lines = createLineWake(deps);
+  const settlement = createDialerSettlement(deps, { ...services, progress, lines });
   const placement = createDialerPlacement(deps, { ...services, claim, reserve, settlement, progress });
   const reconciler = createDialerReconciler(deps, { ...services, settlement });
 
   /**
-   * One pass over one campaign: at most one call (its interval is at least a minute). What plainly stops it is read
-   * first; then it leases a contact callable now and waits for a pace slot; then, at that moment, the brakes and the
-   * do-not-call list are read again and the attempt's transaction checks the window, legal hours, interval and cap and
-   * takes a line and the pace slot before the call is sent. A contact it leased and did not call is given back before
-   * it returns, whatever happens, so a stopping worker holds nothing.
+   * One pass over one campaign: at most one call (its interval is at least a minute). What plainly stops it now is
+   * read first, cheaply, and ends most passes; then it leases a contact callable now and waits for a pace slot; then,
+   * at that moment, the brakes and the do-not-call list are read, and the attempt's transaction checks the window,
+   * legal hours, interval and cap and takes a line and the pace slot before the call is sent. A contact it leased and
+   * did not call is given back before it returns, whatever happens, so a stopping worker holds nothing.
    */
-  async function dialCampaign(campaign: DialingSettings, round: Round = brakes.newRound()): Promise<PassResult> {
+  async function dialCampaign(campaign: DialingSettings): Promise<PassResult> {
     if (!isRunningOutbound(campaign)) return idle('paused');
-    const braked = await brakes.callerUnlessBraked(campaign, round);
-    if (typeof braked === 'string') return idle(braked);
     const now = clock.now();
     const notNow = await reserve.plainlyNotNow(campaign, now);
     if (notNow) return idle(notNow);
@@ -93,18 +95,30 @@ export function createDialerService(
     if (!contact) return idle('nothing-due');
     let handedOver = false;
     try {
-      // A pass that loses a pace slot to another keeps its contact and waits for the next slot, a short while.
-      const giveUpAt = Date.now() + PACING_PATIENCE_MS;
+      // A pass that loses a pace slot or a line to another keeps its contact and waits for the next, a short while.
+      const giveUpAt = Date.now() + PATIENCE_MS;
+      let waitingFor: 'pacing' | 'concurrency' = 'pacing';
       while (Date.now() < giveUpAt && (await reserve.awaitPace())) {
-        const caller = await brakes.callerUnlessBraked(campaign, brakes.newRound());
+        const [caller, listed] = await Promise.all([
+          brakes.callerUnlessBraked(campaign),
+          claim.failIfListed(campaign, contact, leaseToken),
+        ]);
+        if (listed) {
+          handedOver = true;
+          return passOf('listed');
+        }
         if (typeof caller === 'string') return idle(caller);
-        const listed = await claim.failIfListed(campaign, contact, leaseToken);
-        const outcome = listed ? 'listed' : await placement.place(campaign, caller, contact, leaseToken);
-        if (outcome === 'pacing') continue;
+        const outcome = await placement.place(campaign, caller, contact, leaseToken);
+        if (outcome === 'pacing' || outcome === 'concurrency') {
+          waitingFor = outcome;
+          const freed = outcome === 'pacing' || (await lines.wait(campaign.tenantId, LINE_PATIENCE_MS));
+          if (freed) continue;
+          break;
+        }
         handedOver = true;
         return passOf(outcome);
       }
-      return idle('pacing');
+      return idle(waitingFor);
     } finally {
       if (!handedOver) await claim.giveBack(contact, leaseToken);
     }
@@ -120,17 +134,19 @@ export function createDialerService(
 
     /** One pass over every dialable campaign; resolves to the calls placed. */
     async dialAll(): Promise<number> {
-      const round = brakes.newRound();
       const dialable = await campaigns.listActiveOutbound();
       const start = Math.floor(Math.random() * dialable.length);
       let placed = 0;
       for (const campaign of rotateFrom(dialable, start)) {
-        placed += (await dialCampaign(campaign, round)).placed;
+        placed += (await dialCampaign(campaign)).placed;
       }
       return placed;
     },
 
     reconcile: reconciler.reconcile,
+
+    /** Waits, at most `maxMs`, for one of the tenant's lines to be freed (after a pass found none free). */
+    awaitFreeLine: lines.wait,
 
     /** The outbound lines the tenant's dialer calls hold now, and how many it may hold. */
     async linesOf(tenantId: string): Promise<{ inUse: number; limit: number }> {

@@ -307,18 +307,14 @@ export async function countSettledByDay(
  * transaction, the slot stays locked (PostgreSQL) until it ends, and a rollback gives it back.
  */
 export async function takeSlot(db: Queryable, key: string, now: string, nextAt: string): Promise<boolean> {
-  const taken = await db(SLOTS)
-    .where({ key })
-    .andWhere('next_at', '<=', now)
-    .update({ next_at: nextAt, updated_at: now });
-  if (taken === 1) return true;
-  // A slot never used before: the one insert that wins takes it.
-  const inserted = (await db(SLOTS)
+  // One statement: a slot never used before is inserted, one that is free is moved on; one held stays as it is.
+  const taken = (await db(SLOTS)
     .insert({ key, next_at: nextAt, updated_at: now })
     .onConflict('key')
-    .ignore()
+    .merge(['next_at', 'updated_at'])
+    .where(`${SLOTS}.next_at`, '<=', now)
     .returning('key')) as unknown[];
-  return inserted.length === 1;
+  return taken.length === 1;
 }
 
 /** Takes the first of these slots free at `now` (see {@link takeSlot}); the key taken, or null when none is. */
