@@ -44,7 +44,7 @@ describe.each(TEST_DATABASES)('a pass waiting for a free line (%s)', (kind) => {
     const otherTenant = waiting.wait('tenant-b', 20_000);
     await db
       .transaction(async (trx) => {
-        await settling.freed(trx, 'tenant-a');
+        await settling.freed('tenant-a', trx);
         throw new Error('the settlement failed');
       })
       .catch(() => undefined);
@@ -52,14 +52,14 @@ describe.each(TEST_DATABASES)('a pass waiting for a free line (%s)', (kind) => {
 
     await db.transaction(async (trx) => {
       await trx('settled_calls').insert({ id: 'call-1' });
-      await settling.freed(trx, 'tenant-a');
+      await settling.freed('tenant-a', trx);
     });
     expect(await first).toBe(true);
     expect(await settled(second)).toBe('waiting');
     expect(await settled(otherTenant)).toBe('waiting');
 
-    await db.transaction((trx) => settling.freed(trx, 'tenant-a'));
-    await db.transaction((trx) => settling.freed(trx, 'tenant-b'));
+    await db.transaction((trx) => settling.freed('tenant-a', trx));
+    await db.transaction((trx) => settling.freed('tenant-b', trx));
     expect(await second).toBe(true);
     expect(await otherTenant).toBe(true);
   });

@@ -26,8 +26,8 @@ export function createLineWake(deps: Pick<AppDeps, 'notifier' | 'logger'>) {
   }
 
   return {
-    /** Says, when `trx` commits, that the tenant's call ended and its line is free. */
-    freed(trx: Knex.Transaction, tenantId: string): Promise<void> {
+    /** Says that one of the tenant's lines is free: now, or when `trx` commits. */
+    freed(tenantId: string, trx?: Knex.Transaction): Promise<void> {
       return deps.notifier.publish(LINE_FREED_CHANNEL, { tenantId }, trx);
     },
 

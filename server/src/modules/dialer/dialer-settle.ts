@@ -17,6 +17,7 @@ import {
   markAnswered,
   NOT_PLACED,
   recordPlacedCall,
+  releaseLine,
   settleAttempt,
   type AttemptRecord,
 } from './dialer.store';
@@ -57,6 +58,7 @@ export function createDialerSettlement(
   /** Ends an attempt that never reached the provider: it does not count as a try, and the contact is due again. */
   async function settleNotPlaced(attempt: AttemptRef, reason: string, dueAgainAt: string | null): Promise<void> {
     await db.transaction(async (trx) => {
+      if (await releaseLine(trx, attempt.id)) await lines.freed(attempt.tenantId, trx);
       const settled = await settleAttempt(trx, attempt.id, {
         status: 'failed',
         outcome: NOT_PLACED,
@@ -65,7 +67,6 @@ export function createDialerSettlement(
         failureReason: reason,
       });
       if (!settled) return;
-      await lines.freed(trx, attempt.tenantId);
       await contacts.settle(trx, attempt.contactId, {
         status: 'pending',
         nextAttemptAt: dueAgainAt,
@@ -84,6 +85,8 @@ export function createDialerSettlement(
     conversationId: string | null,
     alongside?: (trx: Knex.Transaction, contact: DialingContact) => Promise<void>,
   ): Promise<boolean> {
+    // The call is over at the provider: its line is free at once, before the bookkeeping of its outcome.
+    if (await releaseLine(db, attempt.id)) await lines.freed(attempt.tenantId);
     const [contact, attempts] = await Promise.all([
       contacts.find(attempt.tenantId, attempt.contactId),
       attemptsOfContact(db, attempt.contactId),
@@ -111,7 +114,6 @@ export function createDialerSettlement(
         conversationId,
       });
       if (!settled) return false;
-      await lines.freed(trx, attempt.tenantId);
       if (alongside) await alongside(trx, contact);
       await contacts.settle(trx, contact.id, {
         status: decision.contactStatus,

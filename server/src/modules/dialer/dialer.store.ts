@@ -140,8 +140,8 @@ export async function settleAttempt(
       ...(end.conversationId ? { conversation_id: end.conversationId } : {}),
     });
   if (updated !== 1) return false;
-  // The call is over: its line is free for the next one, in the same transaction.
-  await trx(LINES).where({ attempt_id: attemptId }).delete();
+  // The call is over: its line is free for the next one, in the same transaction, if it was not freed already.
+  await releaseLine(trx, attemptId);
   return true;
 }
 
@@ -196,6 +196,11 @@ export async function countCampaignAttemptsSince(db: Queryable, campaignId: stri
   return countRows(
     db(ATTEMPTS).where({ campaign_id: campaignId }).andWhere('created_at', '>=', since).andWhere(placed),
   );
+}
+
+/** Frees the line an attempt's call held, once its call is over; whether it held one. */
+export async function releaseLine(db: Queryable, attemptId: string): Promise<boolean> {
+  return (await db(LINES).where({ attempt_id: attemptId }).delete()) > 0;
 }
 
 /** The outbound lines of a tenant its dialer's calls hold now. */
