@@ -233,3 +233,37 @@ describe.each(TEST_DATABASES)('jobs (%s)', (kind) => {
     }
   }, 90_000);
 });
+
+describe('the in-process runner’s claims (sqlite)', () => {
+  it('asks the table for the names that may have due jobs, not for every name after every job', async () => {
+    const database = await openTestDatabase('sqlite');
+    const names = Array.from({ length: 10 }, (_, i) => `quiet-${i}`);
+    const own = createJobs(database.settings, database.db, logger, { pollIntervalSeconds: 0.5 });
+    const claimsOf = new Map<string, number>();
+    const countClaims = (query: { sql: string; bindings?: unknown[] }) => {
+      if (!/^update [`"]jobs[`"] set [`"]state[`"]/.test(query.sql) || !query.sql.includes('start_after')) return;
+      const name = String(query.bindings?.find((value) => typeof value === 'string' && /^(busy|quiet-)/.test(value)));
+      claimsOf.set(name, (claimsOf.get(name) ?? 0) + 1);
+    };
+    try {
+      let ran = 0;
+      await own.work('busy', async () => {
+        ran += 1;
+      });
+      for (const name of names) await own.work(name, async () => undefined);
+      await own.start();
+      database.db.on('query', countClaims);
+      const started = Date.now();
+      for (let i = 0; i < 60; i += 1) await own.send('busy', { i });
+      await eventually(async () => expect(ran).toBe(60));
+      database.db.off('query', countClaims);
+      // Each quiet name is asked at each periodic poll, and at most once more when the first of them runs.
+      const periodicPolls = Math.ceil((Date.now() - started) / 500) + 1;
+      for (const name of names) expect(claimsOf.get(name) ?? 0, name).toBeLessThanOrEqual(periodicPolls);
+      expect(claimsOf.get('busy')).toBeGreaterThan(0);
+    } finally {
+      await own.stop();
+      await database.close();
+    }
+  });
+});

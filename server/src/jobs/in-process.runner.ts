@@ -69,12 +69,12 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
   }
 
   /** A job sent to start later wakes this process's workers when it is due, rather than at the next poll. */
-  function wakeAt(startAfter: Date): void {
+  function wakeAt(name: string, startAfter: Date): void {
     const delayMs = startAfter.getTime() - Date.now();
     if (delayMs <= 0 || stopping) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      pool.wake();
+      pool.wake(name);
     }, delayMs);
     timer.unref();
     timers.add(timer);
@@ -91,9 +91,13 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
     const resolved = resolveSendOptions(sendOptions, new Date());
     const id = await insertJob(trx ?? db, name, data, resolved);
     if (id === null) return null;
-    if (trx) trx.executionPromise.then(pool.wake, () => undefined);
-    else pool.wake();
-    wakeAt(resolved.startAfter);
+    if (trx)
+      trx.executionPromise.then(
+        () => pool.wake(name),
+        () => undefined,
+      );
+    else pool.wake(name);
+    wakeAt(name, resolved.startAfter);
     return id;
   }
 
@@ -117,7 +121,7 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
       every(MAINTENANCE_INTERVAL_MS, pool.maintain);
       armCron();
       await pool.maintain();
-      pool.wake();
+      await pool.poll();
     },
     async stop() {
       if (!started) return;

@@ -29,6 +29,7 @@ import * as dataPolicy from './0028_data-policy';
 import * as defaultCountries from './0029_default-countries';
 import * as disclosureFlagIndex from './0030_disclosure-flag-index';
 import * as webhookSendingLeases from './0031_webhook-sending-leases';
+import * as claimableJobsIndex from './0032_claimable-jobs-index';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,6 +68,7 @@ const MIGRATIONS: Array<[string, Migration]> = [
   ['0029_default-countries', defaultCountries],
   ['0030_disclosure-flag-index', disclosureFlagIndex],
   ['0031_webhook-sending-leases', webhookSendingLeases],
+  ['0032_claimable-jobs-index', claimableJobsIndex],
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -79,7 +79,8 @@ export function claimDueJobs(db: Knex, name: string, limit: number): Promise<Job
   const now = new Date().toISOString();
   return dialectOf(db).claim<JobRow>(db, {
     table: 'jobs',
-    due: (q) => q.where({ name }).whereIn('state', ['created', 'retry']).where('start_after', '<=', now),
+    // The states written out as the partial index `jobs_claimable` has them, so that SQLite reads through it.
+    due: (q) => q.where({ name }).whereRaw(`state in ('created', 'retry')`).where('start_after', '<=', now),
     orderBy: ['created_on', 'id'],
     limit,
     set: {

@@ -27,10 +27,14 @@ export const expiryOf = (job: Pick<JobRow, 'started_on' | 'expire_in_sec'>): num
 
 /**
  * The workers of this process: each claims due jobs of its name up to its concurrency and runs them with their
- * time limit. Polls run one at a time; a wake during a poll makes it go round once more.
+ * time limit. Polls run one at a time; a wake during a poll makes it go round once more. A poll asks the table only
+ * for the names that may have due jobs — one sent or due since, or every name at a periodic poll — and forgets a name
+ * whose claim came back short, so that a finished job does not send a claim for every name the process works.
  */
 export function createWorkerPool(db: Knex, logger: Logger) {
   const workers = new Map<string, Worker>();
+  /** Names that may have due jobs, each with how often it was marked, so a claim never forgets a later mark. */
+  const mayHaveDue = new Map<string, number>();
   let accepting = false;
   let polling: Promise<void> | null = null;
   let pollAgain = false;
@@ -65,8 +69,11 @@ export function createWorkerPool(db: Knex, logger: Logger) {
 
   async function claimFor(name: string, worker: Worker): Promise<void> {
     const free = worker.concurrency - worker.running.size;
-    if (free <= 0) return;
-    for (const job of await claimDueJobs(db, name, free)) run(worker, job);
+    const marks = mayHaveDue.get(name);
+    if (free <= 0 || marks === undefined) return;
+    const jobs = await claimDueJobs(db, name, free);
+    if (jobs.length < free && mayHaveDue.get(name) === marks) mayHaveDue.delete(name);
+    for (const job of jobs) run(worker, job);
   }
 
   async function pollLoop(): Promise<void> {
@@ -89,18 +96,29 @@ export function createWorkerPool(db: Knex, logger: Logger) {
     return polling;
   }
 
-  function wake(): void {
+  /** Notes that jobs of `names` (every name, when none is given) may be due. */
+  function markDue(...names: string[]): void {
+    for (const name of names.length > 0 ? names : workers.keys()) mayHaveDue.set(name, (mayHaveDue.get(name) ?? 0) + 1);
+  }
+
+  /** Polls soon; jobs of `name`, if given, may have become due. */
+  function wake(name?: string): void {
+    if (name !== undefined) markDue(name);
     if (accepting && workers.size > 0) setImmediate(() => void poll());
   }
 
   const runningEntries = () => [...workers.values()].flatMap((worker) => [...worker.running.values()]);
 
   return {
-    poll,
+    /** A periodic poll: every name is asked, for jobs sent by another process or due again after a failed run. */
+    poll(): Promise<void> {
+      markDue();
+      return poll();
+    },
     wake,
     add(name: string, handler: JobHandler<JobData>, concurrency: number): void {
       workers.set(name, { handler, concurrency, running: new Map() });
-      wake();
+      wake(name);
     },
     open(): void {
       accepting = true;
