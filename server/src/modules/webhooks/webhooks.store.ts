@@ -347,8 +347,9 @@ export async function recordAttempt(
 
 /**
  * Takes the sending lease of a pending delivery unless its tenant or its endpoint already has as many live leases as
- * its bound, counted under the tenant's lock (every process's deliveries). False: over a bound, the delivery is held
- * by another sender, or it was settled meanwhile.
+ * its bound, in one statement that counts them (every process's deliveries): under the tenant's lock on PostgreSQL;
+ * alone on SQLite, which runs one write at a time. False: over a bound, the delivery is held by another sender, or it
+ * was settled meanwhile.
  */
 export async function takeSendingLease(
   db: Db,
@@ -356,20 +357,26 @@ export async function takeSendingLease(
   bounds: { perEndpoint: number; perTenant: number },
   lease: { now: string; until: string },
 ): Promise<boolean> {
+  // Both counts read the tenant's live leases through (tenant_id, sending_until), however long its delivery log.
+  const liveLeases =
+    'select count(*) from webhook_deliveries as live where live.tenant_id = ? and live.sending_until > ?';
+  const take = async (queryable: Queryable) =>
+    (await queryable('webhook_deliveries')
+      .where({ id: delivery.id, status: 'pending', attempts: delivery.attemptsBefore })
+      // A delivery another sender holds is not sent twice.
+      .andWhere((free) => free.whereNull('sending_until').orWhere('sending_until', '<=', lease.now))
+      .whereRaw(`(${liveLeases}) < ?`, [delivery.tenantId, lease.now, bounds.perTenant])
+      .whereRaw(`(${liveLeases} and live.endpoint_id = ?) < ?`, [
+        delivery.tenantId,
+        lease.now,
+        delivery.endpointId,
+        bounds.perEndpoint,
+      ])
+      .update({ sending_until: lease.until })) > 0;
+  if (dialectOf(db).name === 'sqlite') return take(db);
   return db.transaction(async (trx) => {
     await dialectOf(trx).lockUntilCommit(trx, `webhook_sending:${delivery.tenantId}`);
-    const live: Array<{ endpoint_id: string }> = await trx('webhook_deliveries')
-      .where({ tenant_id: delivery.tenantId })
-      .andWhere('sending_until', '>', lease.now)
-      .select('endpoint_id');
-    if (live.length >= bounds.perTenant) return false;
-    if (live.filter((row) => row.endpoint_id === delivery.endpointId).length >= bounds.perEndpoint) return false;
-    // A delivery another sender holds is not sent twice.
-    const taken = await trx('webhook_deliveries')
-      .where({ id: delivery.id, status: 'pending', attempts: delivery.attemptsBefore })
-      .andWhere((free) => free.whereNull('sending_until').orWhere('sending_until', '<=', lease.now))
-      .update({ sending_until: lease.until });
-    return taken > 0;
+    return take(trx);
   });
 }
 
