@@ -153,6 +153,22 @@ describe.each(TEST_DATABASES)('jobs (%s)', (kind) => {
     await eventually(async () => expect(runs.map((run) => run.data.outcome)).toEqual(['committed', 'marker']));
   });
 
+  it('queues a batch in one go, in the caller’s transaction, each job with its own data and the batch’s options', async () => {
+    const { runs } = await recordingRunner('batch-item');
+    await expect(
+      database.db.transaction(async (trx) => {
+        await jobs.sendMany('batch-item', [{ n: -1 }, { n: -2 }], {}, trx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await database.db.transaction((trx) => jobs.sendMany('batch-item', [{ n: 1 }, { n: 2 }, { n: 3 }], {}, trx));
+    await jobs.sendMany('batch-item', [{ n: 4 }], { retryLimit: 0 });
+    await eventually(async () => expect(runs.map((run) => run.data.n).sort()).toEqual([1, 2, 3, 4]));
+    expect(new Set(runs.map((run) => run.job.id)).size).toBe(4);
+    await expect(jobs.sendMany('batch-item', [{ n: 5 }], { singletonKey: 'one' })).rejects.toThrow(/singleton key/);
+    await expect(jobs.sendMany('Bad Name', [{ n: 6 }])).rejects.toThrow(/Not a job name/);
+  });
+
   it('keeps queued jobs across a restart of the runner', async () => {
     const first = runner();
     await first.start();

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { parseCron, type CronSchedule } from './cron';
-import { insertJob } from './in-process/job-queue.store';
+import { insertJob, insertJobs } from './in-process/job-queue.store';
 import { createWorkerPool } from './in-process/worker-pool';
 import {
+  checkBatchOptions,
   checkJobName,
   checkSchedule,
   resolveSendOptions,
@@ -104,6 +105,20 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
   return {
     engine: 'in-process',
     send,
+    async sendMany(name, data, sendOptions = {}, trx) {
+      checkBatchOptions(name, sendOptions);
+      if (!started) throw new Error(`Cannot send ${name}: the job runner has not started`);
+      if (data.length === 0) return;
+      const resolved = resolveSendOptions(sendOptions, new Date());
+      await insertJobs(trx ?? db, name, data, resolved);
+      if (trx)
+        trx.executionPromise.then(
+          () => pool.wake(name),
+          () => undefined,
+        );
+      else pool.wake(name);
+      wakeAt(name, resolved.startAfter);
+    },
     async work(name, handler, workOptions = {}) {
       checkJobName(name);
       pool.add(name, handler as JobHandler<JobData>, workOptions.concurrency ?? 1);

@@ -84,6 +84,11 @@ export interface Jobs {
    * job is queued in it: it exists only if the transaction commits.
    */
   send(name: string, data: JobData, options?: SendOptions, trx?: Knex.Transaction): Promise<string | null>;
+  /**
+   * Queues one job of this name per item of `data`, all with the same options (no singleton key), in one statement;
+   * in `trx` as send() does.
+   */
+  sendMany(name: string, data: readonly JobData[], options?: SendOptions, trx?: Knex.Transaction): Promise<void>;
   /** Runs the handler for jobs of this name in this process, from start() until stop(). */
   work<T extends JobData>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /**
@@ -123,6 +128,12 @@ export function resolveSendOptions(options: SendOptions, now: Date): ResolvedSen
     retryBackoff: options.retryBackoff ?? JOB_DEFAULTS.retryBackoff,
     expireInSeconds: wholeNumber(options.expireInSeconds ?? JOB_DEFAULTS.expireInSeconds, 'expireInSeconds', 1),
   };
+}
+
+/** Checks a batch's options the same way on both runners: a singleton key would keep all but one of the batch out. */
+export function checkBatchOptions(name: string, options: SendOptions): void {
+  checkJobName(name);
+  if (options.singletonKey !== undefined) throw new RangeError('A batch of jobs cannot share a singleton key');
 }
 
 /** Checks a schedule's arguments the same way on both runners. */

@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { withDriverConnection } from '../db/dialect';
 import {
+  checkBatchOptions,
   checkJobName,
   checkSchedule,
   resolveSendOptions,
@@ -180,6 +181,34 @@ export function createPgBossRunner(options: PgBossRunnerOptions): Jobs {
         );
       else if (sent) wake(name);
       return sent;
+    },
+    async sendMany(name, data, sendOptions = {}, trx) {
+      checkBatchOptions(name, sendOptions);
+      if (!started) throw new Error(`Cannot send ${name}: the job runner has not started`);
+      if (data.length === 0) return;
+      await ensureQueue(name);
+      const resolved = resolveSendOptions(sendOptions, new Date());
+      const batch = data.map((item): PgBoss.JobInsert => {
+        const id = randomUUID();
+        return {
+          id,
+          name,
+          data: item,
+          singletonKey: id,
+          startAfter: resolved.startAfter,
+          retryLimit: resolved.retryLimit,
+          retryDelay: resolved.retryDelaySeconds,
+          retryBackoff: resolved.retryBackoff,
+          expireInSeconds: resolved.expireInSeconds,
+        };
+      });
+      await boss.insert(batch, trx ? { db: transactionExecutor(trx) } : {});
+      if (trx)
+        trx.executionPromise.then(
+          () => wake(name),
+          () => undefined,
+        );
+      else wake(name);
     },
     async work(name, handler, workOptions = {}) {
       checkJobName(name);

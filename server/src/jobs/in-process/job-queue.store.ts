@@ -74,6 +74,32 @@ export async function insertJob(
   return id;
 }
 
+/** Queues one job of this name per item of `data`, with the same options (no singleton key). */
+export async function insertJobs(
+  db: Knex | Knex.Transaction,
+  name: string,
+  data: readonly JobData[],
+  resolved: ResolvedSendOptions,
+): Promise<void> {
+  const createdOn = new Date().toISOString();
+  const rows = data.map((item) => ({
+    id: randomUUID(),
+    name,
+    data: JSON.stringify(item),
+    state: 'created',
+    singleton_key: null,
+    retry_limit: resolved.retryLimit,
+    retry_count: 0,
+    retry_delay_sec: resolved.retryDelaySeconds,
+    retry_backoff: resolved.retryBackoff,
+    expire_in_sec: resolved.expireInSeconds,
+    start_after: resolved.startAfter.toISOString(),
+    created_on: createdOn,
+  }));
+  // SQLite refuses a multi-row insert of more than 500 rows.
+  for (let start = 0; start < rows.length; start += 500) await db('jobs').insert(rows.slice(start, start + 500));
+}
+
 /** Takes up to `limit` due jobs of one name atomically, oldest first, marking them active. */
 export function claimDueJobs(db: Knex, name: string, limit: number): Promise<JobRow[]> {
   const now = new Date().toISOString();

@@ -8,7 +8,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
 } from '@shared/domain/webhook-retry';
 import type { AppDeps } from '../../app-deps';
-import type { SendOptions } from '../../jobs/jobs.types';
+import type { JobData, SendOptions } from '../../jobs/jobs.types';
 import { isoNow } from '../../lib/clock';
 import { newSequentialId } from '../../lib/ids';
 import { OutboundRequestRefused } from '../../lib/outbound-request';
@@ -117,7 +117,8 @@ export function createWebhookDelivery(
       redeliveryOf: null,
     }));
     await insertDeliveries(trx, deliveries, at);
-    for (const delivery of deliveries) await sendAttempt({ deliveryId: delivery.id, attemptsBefore: 0 }, {}, trx);
+    const firstAttempts = deliveries.map((delivery): JobData => ({ deliveryId: delivery.id, attemptsBefore: 0 }));
+    await deps.jobs.sendMany(WEBHOOK_DELIVERY_JOB, firstAttempts, DELIVERY_JOB_OPTIONS, trx);
     return deliveries.map((delivery) => delivery.id);
   }
 
