@@ -92,14 +92,19 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
     const resolved = resolveSendOptions(sendOptions, new Date());
     const id = await insertJob(trx ?? db, name, data, resolved);
     if (id === null) return null;
+    wakeWhenQueued(name, resolved.startAfter, trx);
+    return id;
+  }
+
+  /** Wakes the workers once the jobs are queued (when `trx` commits), and again when they are due. */
+  function wakeWhenQueued(name: string, startAfter: Date, trx?: Knex.Transaction): void {
     if (trx)
       trx.executionPromise.then(
         () => pool.wake(name),
         () => undefined,
       );
     else pool.wake(name);
-    wakeAt(name, resolved.startAfter);
-    return id;
+    wakeAt(name, startAfter);
   }
 
   return {
@@ -111,13 +116,7 @@ export function createInProcessRunner(db: Knex, options: InProcessRunnerOptions)
       if (data.length === 0) return;
       const resolved = resolveSendOptions(sendOptions, new Date());
       await insertJobs(trx ?? db, name, data, resolved);
-      if (trx)
-        trx.executionPromise.then(
-          () => pool.wake(name),
-          () => undefined,
-        );
-      else pool.wake(name);
-      wakeAt(name, resolved.startAfter);
+      wakeWhenQueued(name, resolved.startAfter, trx);
     },
     async work(name, handler, workOptions = {}) {
       checkJobName(name);

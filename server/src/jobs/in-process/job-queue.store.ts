@@ -44,6 +44,24 @@ export async function finishJob(db: Knex, job: JobRow, error: unknown): Promise<
     .update(finishedState(job, error, new Date()));
 }
 
+/** A waiting job's row. */
+function jobRow(name: string, data: JobData, resolved: ResolvedSendOptions, createdOn: string) {
+  return {
+    id: randomUUID(),
+    name,
+    data: JSON.stringify(data),
+    state: 'created',
+    singleton_key: resolved.singletonKey,
+    retry_limit: resolved.retryLimit,
+    retry_count: 0,
+    retry_delay_sec: resolved.retryDelaySeconds,
+    retry_backoff: resolved.retryBackoff,
+    expire_in_sec: resolved.expireInSeconds,
+    start_after: resolved.startAfter.toISOString(),
+    created_on: createdOn,
+  };
+}
+
 /** Queues a job; answers null when a waiting job holds its singleton key already. */
 export async function insertJob(
   db: Knex | Knex.Transaction,
@@ -51,27 +69,14 @@ export async function insertJob(
   data: JobData,
   resolved: ResolvedSendOptions,
 ): Promise<string | null> {
-  const id = randomUUID();
+  const row = jobRow(name, data, resolved, new Date().toISOString());
   try {
-    await db('jobs').insert({
-      id,
-      name,
-      data: JSON.stringify(data),
-      state: 'created',
-      singleton_key: resolved.singletonKey,
-      retry_limit: resolved.retryLimit,
-      retry_count: 0,
-      retry_delay_sec: resolved.retryDelaySeconds,
-      retry_backoff: resolved.retryBackoff,
-      expire_in_sec: resolved.expireInSeconds,
-      start_after: resolved.startAfter.toISOString(),
-      created_on: new Date().toISOString(),
-    });
+    await db('jobs').insert(row);
   } catch (error) {
     if (resolved.singletonKey !== null && dialectOf(db).isUniqueViolation(error)) return null;
     throw error;
   }
-  return id;
+  return row.id;
 }
 
 /** Queues one job of this name per item of `data`, with the same options (no singleton key). */
@@ -82,20 +87,7 @@ export async function insertJobs(
   resolved: ResolvedSendOptions,
 ): Promise<void> {
   const createdOn = new Date().toISOString();
-  const rows = data.map((item) => ({
-    id: randomUUID(),
-    name,
-    data: JSON.stringify(item),
-    state: 'created',
-    singleton_key: null,
-    retry_limit: resolved.retryLimit,
-    retry_count: 0,
-    retry_delay_sec: resolved.retryDelaySeconds,
-    retry_backoff: resolved.retryBackoff,
-    expire_in_sec: resolved.expireInSeconds,
-    start_after: resolved.startAfter.toISOString(),
-    created_on: createdOn,
-  }));
+  const rows = data.map((item) => jobRow(name, item, { ...resolved, singletonKey: null }, createdOn));
   // SQLite refuses a multi-row insert of more than 500 rows.
   for (let start = 0; start < rows.length; start += 500) await db('jobs').insert(rows.slice(start, start + 500));
 }
