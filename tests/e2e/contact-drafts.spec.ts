@@ -6,6 +6,7 @@ import {
   editCell,
   editDraftOffline,
   expectIntendedRows,
+  OFFLINE_FLOW_TIMEOUT_MS,
   openDraftFromCampaign,
   reloadOffline,
   syncThroughConflict,
@@ -19,7 +20,7 @@ test.describe('offline contact drafts on the web (IndexedDB)', () => {
     api,
     outboundTenant,
   }) => {
-    test.slow();
+    test.setTimeout(OFFLINE_FLOW_TIMEOUT_MS);
     const scenario = await draftScenario(api, outboundTenant.admin);
     const { token, campaignId } = scenario;
 

@@ -2,6 +2,7 @@ import type { ContactDraft } from '@shared/api/contact-drafts.types';
 import {
   ADDED_PHONE,
   EDITED,
+  OFFLINE_FLOW_TIMEOUT_MS,
   draftScenario,
   editDraftOffline,
   expectIntendedRows,
@@ -29,7 +30,7 @@ test.describe('offline contact drafts on the desktop console (the main processâ€
     outboundTenant,
     desktop,
   }) => {
-    test.slow();
+    test.setTimeout(OFFLINE_FLOW_TIMEOUT_MS);
     const scenario = await draftScenario(api, outboundTenant.admin);
     const { campaignId, original } = scenario;
 

@@ -60,15 +60,26 @@ async function openDesktopConsole(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 1;
-  const pending = new Map<number, (result: unknown) => void>();
+  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  const settle = (id: number, outcome: { result: unknown } | { error: Error }) => {
+    const waiter = pending.get(id);
+    pending.delete(id);
+    if ('error' in outcome) waiter?.reject(outcome.error);
+    else waiter?.resolve(outcome.result);
+  };
+  // A harness that dies fails what waits on it with its exit, rather than leaving a closed channel to find.
+  let exit: Error | null = null;
   const ready = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the desktop harness exited (${code})`)));
+    child.once('exit', (code, signal) => {
+      exit = new Error(`the desktop harness exited (${signal ?? `code ${code}`})`);
+      for (const id of [...pending.keys()]) settle(id, { error: exit });
+      reject(exit);
+    });
     child.on('message', (message: HarnessReply) => {
       if (message.type === 'ready') resolve();
-      else if (message.type === 'result') {
-        pending.get(message.id)?.(message.result);
-        pending.delete(message.id);
-      } else {
+      else if (message.type === 'result') settle(message.id, { result: message.result });
+      else if (message.type === 'failure') settle(message.id, { error: new Error(message.error) });
+      else {
         void page
           .evaluate(
             ([channel, payload]) => window.__parleyIpcEmit(channel as string, payload),
@@ -80,9 +91,12 @@ async function openDesktopConsole(
   });
   const ask = (request: Request): Promise<unknown> => {
     const id = nextId++;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      child.send({ ...request, id } as HarnessRequest);
+    return new Promise((resolve, reject) => {
+      if (exit) return reject(exit);
+      pending.set(id, { resolve, reject });
+      child.send({ ...request, id } as HarnessRequest, (error) => {
+        if (error) settle(id, { error: exit ?? error });
+      });
     });
   };
   await ready;
@@ -113,7 +127,11 @@ async function openDesktopConsole(
         await ask({ type: 'answer-confirmation', answer });
       },
     },
-    stop: () => child.disconnect(),
+    stop: () => {
+      // An earlier death is the test's failure too, whatever the page made of it.
+      if (exit) throw exit;
+      child.disconnect();
+    },
   };
 }
 

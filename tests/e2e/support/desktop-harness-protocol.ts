@@ -10,6 +10,8 @@ export type HarnessRequest =
 export type HarnessReply =
   | { type: 'ready' }
   | { type: 'result'; id: number; result: unknown }
+  /** A request the harness itself could not carry out (the error's stack), as opposed to a handler's answer. */
+  | { type: 'failure'; id: number; error: string }
   | { type: 'event'; channel: string; payload: unknown };
 
 /** What the faked Electron APIs saw. */

@@ -101,42 +101,50 @@ function draftFiles(campaignId: string): string[] {
 }
 
 process.on('message', (message: HarnessRequest) => {
-  void (async () => {
-    switch (message.type) {
-      case 'invoke': {
-        // The sender as Electron describes it: the top frame of the page at its URL.
-        const event = {
-          senderFrame: { url: message.frameUrl, parent: message.topFrame ? null : {} },
-          sender: { id: 1 },
-        };
-        const result = await ipcMain.invoke(message.channel, event, ...message.args);
-        reply({ type: 'result', id: message.id, result });
-        break;
-      }
-      case 'click-notification':
-        clicks[message.index]?.();
-        reply({ type: 'result', id: message.id, result: null });
-        break;
-      case 'click-tray': {
-        const item = trayMenu.find((each) => each.id === message.item);
-        if (item?.enabled !== false) item?.click?.();
-        reply({ type: 'result', id: message.id, result: item?.enabled !== false });
-        break;
-      }
-      case 'answer-confirmation':
-        confirmAnswer = message.answer;
-        reply({ type: 'result', id: message.id, result: null });
-        break;
-      case 'draft-files':
-        reply({ type: 'result', id: message.id, result: draftFiles(message.campaignId) });
-        break;
-      case 'state':
-        state.vaultHasSession = vaultStorage.data.size > 0;
-        reply({ type: 'result', id: message.id, result: state });
-        break;
-    }
-  })();
+  answer(message).catch((error: unknown) => {
+    reply({
+      type: 'failure',
+      id: message.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  });
 });
+
+async function answer(message: HarnessRequest): Promise<void> {
+  switch (message.type) {
+    case 'invoke': {
+      // The sender as Electron describes it: the top frame of the page at its URL.
+      const event = {
+        senderFrame: { url: message.frameUrl, parent: message.topFrame ? null : {} },
+        sender: { id: 1 },
+      };
+      const result = await ipcMain.invoke(message.channel, event, ...message.args);
+      reply({ type: 'result', id: message.id, result });
+      break;
+    }
+    case 'click-notification':
+      clicks[message.index]?.();
+      reply({ type: 'result', id: message.id, result: null });
+      break;
+    case 'click-tray': {
+      const item = trayMenu.find((each) => each.id === message.item);
+      if (item?.enabled !== false) item?.click?.();
+      reply({ type: 'result', id: message.id, result: item?.enabled !== false });
+      break;
+    }
+    case 'answer-confirmation':
+      confirmAnswer = message.answer;
+      reply({ type: 'result', id: message.id, result: null });
+      break;
+    case 'draft-files':
+      reply({ type: 'result', id: message.id, result: draftFiles(message.campaignId) });
+      break;
+    case 'state':
+      state.vaultHasSession = vaultStorage.data.size > 0;
+      reply({ type: 'result', id: message.id, result: state });
+      break;
+  }
+}
 process.on('disconnect', () => {
   fs.rmSync(userData, { recursive: true, force: true });
   process.exit(0);
