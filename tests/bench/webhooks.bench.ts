@@ -12,6 +12,12 @@ const TENANTS = 10;
 const ENDPOINTS_PER_TENANT = 5;
 const EVENTS_PER_TENANT = 40;
 const DELIVERIES = TENANTS * ENDPOINTS_PER_TENANT * EVENTS_PER_TENANT;
+/**
+ * The steady phase's offered load: 20 events a second (100 deliveries). A call centre of 1,000 lines on 3-minute calls
+ * ends 5.5 calls a second, each sending about three events (completed, analysed, the contact's outcome).
+ */
+const STEADY_EVENTS_PER_SECOND = 20;
+const STEADY_SECONDS = 10;
 
 async function addEndpoint(app: TestApp, tenant: FreshTenant, url: string): Promise<{ id: string; secret: string }> {
   const response = await app.request<{ endpoint: { id: string }; secret: string }>(
@@ -74,7 +80,9 @@ async function bareDeliveries(receiver: WebhookReceiver, count: number, concurre
 
 /**
  * W1: events delivered per second to a receiver that answers at once, with 50 endpoints across 10 tenants (each event
- * of a tenant goes to its 5 endpoints), against the bare twin; and the delay from the event's publish to its arrival.
+ * of a tenant goes to its 5 endpoints), against the bare twin, with the delay from each event's publish to its
+ * arrival in that burst; and the delay at a steady rate a large call centre makes, which the p99 ≤ 1 s promise is about
+ * (a burst's p99 is the time its whole backlog takes to drain).
  */
 export async function benchWebhookThroughput(kind: DatabaseKind): Promise<BenchResult[]> {
   const app = await startTestApp(kind);
@@ -85,34 +93,57 @@ export async function benchWebhookThroughput(kind: DatabaseKind): Promise<BenchR
       for (let e = 0; e < ENDPOINTS_PER_TENANT; e += 1) await addEndpoint(app, tenant, `${receiver.url}/t${t}e${e}`);
     }
     const publishedAt = new Map<string, number>();
+    const publishCall = (t: number, callId: string) => {
+      publishedAt.set(callId, Date.now());
+      return app.built.services.events.publish(tenants[t]!.id, {
+        type: 'call.completed',
+        data: { callId, agentId: null, campaignId: null, durationSec: 30 },
+      });
+    };
+    const delaysOf = (prefix: string) =>
+      receiver.received
+        .map((request) => ({
+          callId: (JSON.parse(request.body) as { data: { callId: string } }).data.callId,
+          at: request.at,
+        }))
+        .filter(({ callId }) => callId.startsWith(prefix))
+        .map(({ callId, at }) => at - (publishedAt.get(callId) ?? at))
+        .sort((a, b) => a - b);
+
+    // The burst: every tenant publishes its 40 events at once.
     const started = performance.now();
     await Promise.all(
-      tenants.map(async (tenant, t) => {
-        for (let i = 0; i < EVENTS_PER_TENANT; i += 1) {
-          const callId = `w1-${t}-${i}`;
-          publishedAt.set(callId, Date.now());
-          await app.built.services.events.publish(tenant.id, {
-            type: 'call.completed',
-            data: { callId, agentId: null, campaignId: null, durationSec: 30 },
-          });
-        }
+      tenants.map(async (_tenant, t) => {
+        for (let i = 0; i < EVENTS_PER_TENANT; i += 1) await publishCall(t, `w1-${t}-${i}`);
       }),
     );
     const publishMs = performance.now() - started;
     await until(() => receiver.received.length >= DELIVERIES, 300_000);
     const ours = DELIVERIES / ((performance.now() - started) / 1000);
-    const delays = receiver.received
-      .map((request) => {
-        const callId = (JSON.parse(request.body) as { data: { callId: string } }).data.callId;
-        return request.at - (publishedAt.get(callId) ?? request.at);
-      })
-      .sort((a, b) => a - b);
+    const delays = delaysOf('w1-');
     const bare = median([
       await bareDeliveries(receiver, DELIVERIES, DELIVERY_BOUNDS.perTenant * 2),
       await bareDeliveries(receiver, DELIVERIES, DELIVERY_BOUNDS.perTenant * 2),
       await bareDeliveries(receiver, DELIVERIES, DELIVERY_BOUNDS.perTenant * 2),
     ]);
     const ratio = ours / bare;
+
+    // The steady phase: events at a fixed rate, each on its own moment (a late one does not push the next).
+    const steadyEvents = STEADY_EVENTS_PER_SECOND * STEADY_SECONDS;
+    const receivedBefore = receiver.received.length;
+    const steadyStart = Date.now();
+    const publishes: Array<Promise<unknown>> = [];
+    for (let i = 0; i < steadyEvents; i += 1) {
+      const wait = steadyStart + (i * 1000) / STEADY_EVENTS_PER_SECOND - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      publishes.push(publishCall(i % TENANTS, `steady-${i}`));
+    }
+    await Promise.all(publishes);
+    const steadyDeliveries = steadyEvents * ENDPOINTS_PER_TENANT;
+    await until(() => receiver.received.length >= receivedBefore + steadyDeliveries, 300_000);
+    const steady = delaysOf('steady-');
+    const steadyP99 = percentile(steady, 0.99);
+
     return [
       {
         id: kind === 'sqlite' ? 'W1' : 'W1pg',
@@ -122,8 +153,19 @@ export async function benchWebhookThroughput(kind: DatabaseKind): Promise<BenchR
         unit: '/s',
         ratio,
         target: '≥ 0.10 bare',
-        note: `event→delivery p50 ${percentile(delays, 0.5).toFixed(0)} ms, p99 ${percentile(delays, 0.99).toFixed(0)} ms; ${TENANTS * EVENTS_PER_TENANT} events published in ${publishMs.toFixed(0)} ms`,
+        note: `burst event→delivery p50 ${percentile(delays, 0.5).toFixed(0)} ms, p99 ${percentile(delays, 0.99).toFixed(0)} ms; ${TENANTS * EVENTS_PER_TENANT} events published in ${publishMs.toFixed(0)} ms`,
         pass: ratio >= 0.1,
+      },
+      {
+        id: kind === 'sqlite' ? 'W1s' : 'W1spg',
+        workload: `webhooks, event → delivery p99 at ${STEADY_EVENTS_PER_SECOND} events/s (${STEADY_EVENTS_PER_SECOND * ENDPOINTS_PER_TENANT} deliveries/s) for ${STEADY_SECONDS} s (ms)`,
+        ours: steadyP99,
+        limit: 1000,
+        unit: 'ms',
+        ratio: steadyP99 / 1000,
+        target: 'p99 ≤ 1 s',
+        note: `p50 ${percentile(steady, 0.5).toFixed(0)} ms, max ${(steady.at(-1) ?? 0).toFixed(0)} ms`,
+        pass: steadyP99 <= 1000,
       },
     ];
   } finally {
