@@ -20,9 +20,7 @@ import {
   clearEndpointFailing,
   disableEndpoint,
   enabledEndpoints,
-  findDelivery,
-  findEndpoint,
-  findMessage,
+  findDeliveryToSend,
   insertDeliveries,
   insertMessage,
   markEndpointFailing,
@@ -191,12 +189,9 @@ export function createWebhookDelivery(
    * transaction; the endpoint is disabled on 410, or once it has failed for five days.
    */
   async function attempt({ deliveryId, attemptsBefore }: DeliveryJobData): Promise<AttemptOutcome> {
-    const delivery = await findDelivery(db, deliveryId);
+    const delivery = await findDeliveryToSend(db, deliveryId);
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptsBefore) return 'skipped';
-    const [endpoint, message] = await Promise.all([
-      findEndpoint(db, delivery.tenantId, delivery.endpointId),
-      findMessage(db, delivery.eventId),
-    ]);
+    const { endpoint, message } = delivery;
     if (!endpoint?.enabled || !message) {
       await abandonDelivery(db, deliveryId, 'The endpoint was disabled before this delivery was sent');
       return 'skipped';

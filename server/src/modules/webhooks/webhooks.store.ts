@@ -201,13 +201,42 @@ export async function insertMessage(db: Queryable, message: MessageRecord, now: 
   });
 }
 
-export async function findMessage(db: Queryable, id: string): Promise<MessageRecord | undefined> {
-  const row: { id: string; tenant_id: string; event_type: WebhookEventType; payload: string } | undefined = await db(
-    'webhook_messages',
-  )
-    .where({ id })
-    .first();
-  return row && { id: row.id, tenantId: row.tenant_id, eventType: row.event_type, payload: row.payload };
+/** What an attempt reads, in one statement: where the delivery stands, its endpoint and its message. */
+export interface DeliveryToSend {
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  endpoint: EndpointRecord | null;
+  message: { id: string; payload: string } | null;
+}
+
+export async function findDeliveryToSend(db: Queryable, id: string): Promise<DeliveryToSend | undefined> {
+  const row:
+    | (Partial<EndpointRow> & {
+        delivery_status: WebhookDeliveryStatus;
+        delivery_attempts: number | string;
+        delivery_message_id: string;
+        message_payload: string | null;
+      })
+    | undefined = await db('webhook_deliveries as d')
+    .leftJoin('webhook_endpoints as e', (join) => {
+      join.on('e.id', 'd.endpoint_id').andOn('e.tenant_id', 'd.tenant_id');
+    })
+    .leftJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .where('d.id', id)
+    .first(
+      'e.*',
+      'd.status as delivery_status',
+      'd.attempts as delivery_attempts',
+      'd.message_id as delivery_message_id',
+      'm.payload as message_payload',
+    );
+  if (!row) return undefined;
+  return {
+    status: row.delivery_status,
+    attempts: Number(row.delivery_attempts),
+    endpoint: row.id ? toEndpoint(row as EndpointRow) : null,
+    message: row.message_payload === null ? null : { id: row.delivery_message_id, payload: row.message_payload },
+  };
 }
 
 interface DeliveryRow {
