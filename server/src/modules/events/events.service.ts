@@ -8,7 +8,6 @@ import {
 } from '@shared/api/events.types';
 import { isAdminRole, type Role } from '@shared/domain/roles';
 import type { AppDeps } from '../../app-deps';
-import { dialectOf } from '../../db/dialect';
 import { isoNow } from '../../lib/clock';
 import { deleteEventsBefore, eventsAfter, insertEvent, type Audience, type StoredEvent } from './events.store';
 
@@ -119,7 +118,7 @@ export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger
      *
      * A stream's position is its last event's number, so a tenant's events must become visible in number order: if
      * number 11 committed before 10, a stream would be sent 11 live, then skip 10 as already passed (and a replay
-     * after 11 would never look at 10). So the number is drawn under a lock of the tenant held until the transaction
+     * after 11 would never look at 10). So the number is drawn by locking the tenant's counter until the transaction
      * ends: the tenant's next event cannot be numbered before the previous one has committed or rolled back. This
      * orders only one tenant's publishing transactions, from their publish to their end (publish last in them), and
      * keeps both the live path and the replay query (`seq > Last-Event-ID`) exact without a commit-ordered column.
@@ -128,7 +127,6 @@ export function createEventsService(deps: Pick<AppDeps, 'db' | 'clock' | 'logger
       const audience: Audience = ADMIN_ONLY_EVENTS.has(event.type) ? 'admin' : 'all';
       const at = isoNow(deps.clock);
       const logAndSend = async (transaction: Knex.Transaction) => {
-        await dialectOf(transaction).lockUntilCommit(transaction, `event_log:${tenantId}`);
         const seq = await insertEvent(transaction, { tenantId, type: event.type, audience, data: event.data }, at);
         const stored: StoredEvent = { seq, tenantId, type: event.type, audience, data: event.data, at };
         await deps.notifier.publish(EVENTS_CHANNEL, stored, transaction);

@@ -16,18 +16,21 @@ export interface StoredEvent {
 }
 
 /**
- * Logs an event under the tenant's next number; the caller holds the tenant's event lock until it commits, so the
- * counter's read and write cannot interleave with another publisher's.
+ * Logs an event under the tenant's next number, drawn by one upsert of the tenant's counter: its row stays locked
+ * until the caller's transaction ends, so the tenant's next publisher cannot draw a number before this one has
+ * committed or rolled back (on SQLite a write already holds the whole database until then).
  */
 export async function insertEvent(
   db: Queryable,
   event: { tenantId: string; type: string; audience: Audience; data: unknown },
   now: string,
 ): Promise<string> {
-  const counter = await db('event_counters').where({ tenant_id: event.tenantId }).first('last_seq');
-  const seq = counter ? Number(counter.last_seq) + 1 : 1;
-  if (counter) await db('event_counters').where({ tenant_id: event.tenantId }).update({ last_seq: seq });
-  else await db('event_counters').insert({ tenant_id: event.tenantId, last_seq: seq });
+  const [counter] = (await db('event_counters')
+    .insert({ tenant_id: event.tenantId, last_seq: 1 })
+    .onConflict('tenant_id')
+    .merge({ last_seq: db.raw('event_counters.last_seq + 1') })
+    .returning('last_seq')) as Array<{ last_seq: number | string }>;
+  const seq = Number(counter!.last_seq);
   await db('event_log').insert({
     tenant_id: event.tenantId,
     tenant_seq: seq,
