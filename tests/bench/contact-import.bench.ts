@@ -3,8 +3,8 @@ import Papa from 'papaparse';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { apiRoutes } from '@shared/api/routes';
 import type { ContactImport } from '@shared/api/contacts.types';
-import { dialectOf } from '../../server/src/db/database';
-import { CONTACT_IMPORT_COLUMNS } from '../../server/src/modules/contacts/contacts.store';
+import { writingContacts } from '../../server/src/modules/contacts/contact-totals.store';
+import { insertImportedContacts, type ImportedContact } from '../../server/src/modules/contacts/contacts.store';
 import { createOutboundCampaign, freshTenant, type FreshTenant } from '../api/support/api-actions';
 import { expectStatus } from '../api/support/api-client';
 import { startTestApp, type DatabaseKind, type TestApp } from '../api/support/test-app';
@@ -57,28 +57,17 @@ async function timeBare(app: TestApp, tenant: FreshTenant, csv: string): Promise
   const started = performance.now();
   const [, ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: 'greedy' }).data;
   const now = new Date().toISOString();
-  await db.transaction(async (trx) => {
-    await dialectOf(trx).bulkInsert(
-      trx,
-      'outbound_contacts',
-      CONTACT_IMPORT_COLUMNS,
-      rows.map((row) => [
-        randomUUID(),
-        tenant.id,
-        campaignId,
-        row[0],
-        3,
-        30,
-        JSON.stringify({ name: row[1], city: row[2] }),
-        'pending',
-        now,
-        0,
-        1,
-        now,
-        now,
-      ]),
-    );
-  });
+  const contacts: ImportedContact[] = rows.map((row) => ({
+    id: randomUUID(),
+    phoneNumber: row[0] ?? '',
+    maxRetries: 3,
+    retryDelayMinutes: 30,
+    metadata: { name: row[1] ?? '', city: row[2] ?? '' },
+    timezones: ['Pacific/Auckland'],
+    timezoneSource: 'number',
+    consent: null,
+  }));
+  await writingContacts(db, (trx, totals) => insertImportedContacts(trx, totals, tenant.id, campaignId, contacts, now));
   return performance.now() - started;
 }
 

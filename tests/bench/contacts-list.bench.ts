@@ -1,10 +1,9 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { apiRoutes } from '@shared/api/routes';
-import { dialectOf } from '../../server/src/db/database';
 import { newSequentialId } from '../../server/src/lib/ids';
 import { writingContacts } from '../../server/src/modules/contacts/contact-totals.store';
-import { CONTACT_IMPORT_COLUMNS } from '../../server/src/modules/contacts/contacts.store';
+import { insertImportedContacts, type ImportedContact } from '../../server/src/modules/contacts/contacts.store';
 import { createOutboundCampaign, freshTenant } from '../api/support/api-actions';
 import { startTestApp, type DatabaseKind, type TestApp } from '../api/support/test-app';
 import { median, type BenchResult } from './harness';
@@ -34,27 +33,19 @@ function load(child: ReturnType<typeof generator>, request: LoadRequest): Promis
 
 async function seedContacts(app: TestApp, tenantId: string, campaignId: string, count: number): Promise<void> {
   const now = new Date().toISOString();
-  const rows = Array.from({ length: count }, (_, i) => [
-    newSequentialId(),
-    tenantId,
-    campaignId,
-    `+6421${String(1_000_000 + i)}`,
-    3,
-    30,
-    JSON.stringify({ name: `Person ${i}` }),
-    JSON.stringify(['Pacific/Auckland']),
-    'number',
-    'pending',
-    now,
-    0,
-    1,
-    now,
-    now,
-  ]);
-  await writingContacts(app.deps.db, async (trx, totals) => {
-    const written = await dialectOf(trx).bulkInsert(trx, 'outbound_contacts', CONTACT_IMPORT_COLUMNS, rows);
-    totals.add({ tenant_id: tenantId, campaign_id: campaignId }, 'pending', written);
-  });
+  const contacts: ImportedContact[] = Array.from({ length: count }, (_, i) => ({
+    id: newSequentialId(),
+    phoneNumber: `+6421${String(1_000_000 + i)}`,
+    maxRetries: 3,
+    retryDelayMinutes: 30,
+    metadata: { name: `Person ${i}` },
+    timezones: ['Pacific/Auckland'],
+    timezoneSource: 'number',
+    consent: null,
+  }));
+  await writingContacts(app.deps.db, (trx, totals) =>
+    insertImportedContacts(trx, totals, tenantId, campaignId, contacts, now),
+  );
   await app.deps.db.raw(app.kind === 'postgres' ? 'analyze outbound_contacts' : 'analyze');
 }
 
