@@ -49,25 +49,26 @@ export class AccessibilityAudit {
 
   /** The last check, then the same page on a phone's width, then the verdict. */
   async finish(): Promise<void> {
-    if (!this.page.isClosed()) this.enqueue();
+    if (!this.page.isClosed()) this.enqueue('last');
     await this.queue;
     if (this.failure) throw this.failure;
     await this.checkPhoneWidth();
     if (this.findings.size > 0) throw new Error(describe([...this.findings.values()]));
   }
 
-  private enqueue(): void {
+  private enqueue(moment: 'navigation' | 'last' = 'navigation'): void {
     this.queue = this.queue
-      .then(() => this.check())
+      .then(() => this.check(moment))
       .catch((error: unknown) => {
         this.failure ??= error;
       });
   }
 
-  private async check(): Promise<void> {
+  private async check(moment: 'navigation' | 'last'): Promise<void> {
     const navigationsBefore = this.navigations;
     try {
-      const results = await this.analyzeSettled();
+      const results = await this.analyzeSettled(moment);
+      if (!results) return;
       for (const violation of results.violations) {
         if (!violation.impact || !FAILING_IMPACTS.has(violation.impact)) continue;
         const url = new URL(results.url).pathname;
@@ -127,13 +128,16 @@ export class AccessibilityAudit {
 
   /**
    * Axe's reading of a settled page. Axe takes a while on a busy machine; when the test moved the page on meanwhile
-   * (a dialog began to fade in, say), what it read mixes two states, so it reads again.
+   * (a dialog began to fade in, or its form was being saved), what it read mixes two states, so it reads again. After a
+   * navigation, a page the test kept moving through every reading gets no verdict (null): its later pages and the last
+   * check read it settled. The last check keeps its last reading: nothing drives the page then but the app itself.
    */
-  private async analyzeSettled() {
+  private async analyzeSettled(moment: 'navigation' | 'last') {
     for (let attempt = 1; ; attempt += 1) {
       const before = await this.settled();
       const results = await new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
-      if (attempt === ANALYZE_ATTEMPTS || (await this.pageState()) === before) return results;
+      if ((await this.pageState()) === before) return results;
+      if (attempt === ANALYZE_ATTEMPTS) return moment === 'last' ? results : null;
     }
   }
 
