@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AttemptStatus } from '@shared/domain/dialing-retry';
 import { countRows, toIso, toIsoOrNull, type Db } from '../../db/database';
+import { rotateFrom } from './pacing-rules';
 
 type Queryable = Db | Knex.Transaction;
 
@@ -210,8 +211,9 @@ export async function linesInUse(db: Queryable, tenantId: string): Promise<numbe
 
 /**
  * Takes one of the tenant's lines 1..`lines` for an attempt, in the attempt's transaction: the (tenant, line) key lets
- * one call hold a line; on PostgreSQL a line another transaction is taking waits for it, then counts as taken.
- * Resolves to the line, or null when all are held.
+ * one call hold a line; on PostgreSQL a line another transaction is taking waits for it, then counts as taken. Each
+ * taker tries the free lines from a random one: all starting at the lowest would queue every concurrent attempt behind
+ * the others' commits. Resolves to the line, or null when all are held.
  */
 export async function takeLine(
   trx: Knex.Transaction,
@@ -225,8 +227,8 @@ export async function takeLine(
       Number(row.line),
     ),
   );
-  for (let line = 1; line <= lines; line += 1) {
-    if (held.has(line)) continue;
+  const free = Array.from({ length: lines }, (_, index) => index + 1).filter((line) => !held.has(line));
+  for (const line of rotateFrom(free, Math.floor(Math.random() * free.length))) {
     const taken = (await trx(LINES)
       .insert({ tenant_id: tenantId, line, attempt_id: attemptId, taken_at: now })
       .onConflict(['tenant_id', 'line'])
