@@ -81,9 +81,18 @@ export function createDialerPlacement(
     else await claim.giveBack(contact, leaseToken);
   }
 
-  /** Sends the call of a recorded attempt; whether it was placed. */
-  async function send(campaign: DialingSettings, caller: Caller, contact: DialingContact, attempt: AttemptRef) {
+  /**
+   * Sends the call of a recorded attempt: whether it was placed, and when the provider had answered the request (the
+   * call, if any, started there before that moment).
+   */
+  async function send(
+    campaign: DialingSettings,
+    caller: Caller,
+    contact: DialingContact,
+    attempt: AttemptRef,
+  ): Promise<{ placed: boolean; answeredAtMs: number }> {
     const attemptId = attempt.id;
+    let answeredAtMs = Date.now();
     try {
       const call = await voice.startOutboundCall({
         agentId: caller.agentId,
@@ -92,14 +101,16 @@ export function createDialerPlacement(
         ...callContentOf(contact, campaign),
         userId: attemptId,
       });
+      answeredAtMs = Date.now();
       await recordPlacedCall(db, attemptId, call);
       await progress.announce(campaign.tenantId, campaign.id);
-      return true;
+      return { placed: true, answeredAtMs };
     } catch (error) {
+      answeredAtMs = Math.max(answeredAtMs, Date.now());
       if (error instanceof DomainError && error.code === 'PROVIDER_BUSY') {
         const dueAgainAt = new Date(clock.now().getTime() + BUSY_RETRY_MS).toISOString();
         await settlement.settleNotPlaced(attempt, error.message, dueAgainAt);
-        return false;
+        return { placed: false, answeredAtMs };
       }
       if (error instanceof DomainError && error.code === 'PROVIDER_REJECTED') {
         await settlement.settleEnded(
@@ -107,11 +118,11 @@ export function createDialerPlacement(
           { outcome: 'failed', durationSec: null, invalidNumber: true, reason: error.message },
           null,
         );
-        return false;
+        return { placed: false, answeredAtMs };
       }
       // Timed out or cut off: the call may be ringing. The reconciler looks it up by the attempt id.
       logger.warn({ err: error, attemptId }, 'outbound call outcome unknown; left to the reconciler');
-      return false;
+      return { placed: false, answeredAtMs };
     }
   }
 
@@ -167,8 +178,8 @@ export function createDialerPlacement(
         await settlement.settleNotPlaced(attempt, 'The call was not placed in time.', null);
         return 'failed';
       }
-      const placed = await send(campaign, caller, contact, attempt);
-      await reserve.sent(campaign, held, sentAt);
+      const { placed, answeredAtMs } = await send(campaign, caller, contact, attempt);
+      await reserve.sent(campaign, held, { business: sentAt.business, wallMs: answeredAtMs });
       return placed ? 'placed' : 'failed';
     },
   };

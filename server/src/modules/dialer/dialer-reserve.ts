@@ -105,8 +105,10 @@ export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config
     },
 
     /**
-     * Counts the interval and the pace slot from the moment the call was sent rather than from when they were taken,
-     * so that a slow commit never brings two calls closer than their spacing.
+     * Counts the interval from the moment the call was sent, and the pace slot from the moment the provider had
+     * answered the request, rather than from when they were taken: a slow commit never brings two calls closer than
+     * their spacing, and since the call started at the provider before its answer, no rolling second there holds more
+     * calls than the pace allows, however long each request took to reach it.
      */
     async sent(campaign: DialingSettings, held: Held, sentAt: { business: Date; wallMs: number }): Promise<void> {
       const intervalEnds = sentAt.business.getTime() + campaign.callIntervalMinutes * 60_000;
