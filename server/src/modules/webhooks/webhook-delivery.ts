@@ -68,14 +68,87 @@ const BOUND_WAIT_SEC = 1;
 const RESPONSE_KEPT_BYTES = 1024;
 const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'];
 
+/** Changes an event's data before it is stored and sent (the data policy's redaction). */
+export type WebhookPayloadFilter = <T>(tenantId: string, data: T, trx: Knex.Transaction) => Promise<T>;
+
+/** E-mails the endpoint's tenant admins why it was disabled; a mail that fails is logged, never thrown. */
+async function tellAdmins(
+  deps: Pick<AppDeps, 'config' | 'mail' | 'logger'>,
+  users: Pick<UsersService, 'listTeam'>,
+  endpoint: EndpointRecord,
+  why: string,
+): Promise<void> {
+  const admins = (await users.listTeam(endpoint.tenantId)).filter((member) => member.role === 'admin');
+  const page = new URL('/account/webhooks', deps.config.publicUrl).toString();
+  for (const admin of admins) {
+    await deps.mail
+      .send({
+        to: admin.email,
+        kind: 'webhook-endpoint-disabled',
+        subject: 'A webhook endpoint was disabled',
+        text: `Parley stopped sending events to ${endpoint.url}: ${why}.\n\nCheck the receiver, then enable the endpoint again at ${page}. Events of the meantime can be redelivered from its delivery log.`,
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error, endpointId: endpoint.id }, 'webhook notice not sent'));
+  }
+}
+
+/** One POST of the message to the endpoint: its status (null without an answer), latency and answer. */
+async function post(
+  deps: Pick<AppDeps, 'config' | 'outbound'>,
+  endpoint: EndpointRecord,
+  messageId: string,
+  payload: string,
+  at: Date,
+) {
+  const secrets = [endpoint.secret];
+  if (
+    endpoint.previousSecret &&
+    endpoint.previousSecretExpiresAt &&
+    Date.parse(endpoint.previousSecretExpiresAt) > at.getTime()
+  ) {
+    secrets.push(endpoint.previousSecret);
+  }
+  const started = performance.now();
+  try {
+    const response = await deps.outbound(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Parley-Webhooks/1',
+        ...signedHeaders(messageId, at, payload, secrets),
+      },
+      body: payload,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      followRedirects: false,
+      maxBodyBytes: 64 * RESPONSE_KEPT_BYTES,
+      allowAddresses: deps.config.seedDemo ? LOOPBACK_ADDRESSES : [],
+    });
+    const retryAfter = response.headers['retry-after'];
+    return {
+      status: response.status,
+      latencyMs: Math.round(performance.now() - started),
+      body: response.body.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8'),
+      retryAfter: retryAfterSec(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, at),
+      error: null,
+      refused: false,
+    };
+  } catch (error) {
+    return {
+      status: null,
+      latencyMs: Math.round(performance.now() - started),
+      body: null,
+      retryAfter: null,
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      refused: error instanceof OutboundRequestRefused,
+    };
+  }
+}
+
 /**
  * Webhook delivery: an event logged once with a delivery per endpoint, each attempt signed per Standard Webhooks and
  * made on the job engine through the private-address guard, retried on the Svix schedule; an endpoint that answers
  * 410 or fails for five days is disabled and its tenant's admins told.
  */
-/** Changes an event's data before it is stored and sent (the data policy's redaction). */
-export type WebhookPayloadFilter = <T>(tenantId: string, data: T, trx: Knex.Transaction) => Promise<T>;
-
 export function createWebhookDelivery(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'outbound' | 'mail' | 'logger'>,
   users: Pick<UsersService, 'listTeam'>,
@@ -120,69 +193,6 @@ export function createWebhookDelivery(
     return deliveries.map((delivery) => delivery.id);
   }
 
-  async function tellAdmins(endpoint: EndpointRecord, why: string): Promise<void> {
-    const admins = (await users.listTeam(endpoint.tenantId)).filter((member) => member.role === 'admin');
-    const page = new URL('/account/webhooks', deps.config.publicUrl).toString();
-    for (const admin of admins) {
-      await deps.mail
-        .send({
-          to: admin.email,
-          kind: 'webhook-endpoint-disabled',
-          subject: 'A webhook endpoint was disabled',
-          text: `Parley stopped sending events to ${endpoint.url}: ${why}.\n\nCheck the receiver, then enable the endpoint again at ${page}. Events of the meantime can be redelivered from its delivery log.`,
-        })
-        .catch((error: unknown) =>
-          deps.logger.warn({ err: error, endpointId: endpoint.id }, 'webhook notice not sent'),
-        );
-    }
-  }
-
-  /** One POST of the message to the endpoint: its status (null without an answer), latency and answer. */
-  async function post(endpoint: EndpointRecord, messageId: string, payload: string, at: Date) {
-    const secrets = [endpoint.secret];
-    if (
-      endpoint.previousSecret &&
-      endpoint.previousSecretExpiresAt &&
-      Date.parse(endpoint.previousSecretExpiresAt) > at.getTime()
-    ) {
-      secrets.push(endpoint.previousSecret);
-    }
-    const started = performance.now();
-    try {
-      const response = await deps.outbound(endpoint.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Parley-Webhooks/1',
-          ...signedHeaders(messageId, at, payload, secrets),
-        },
-        body: payload,
-        timeoutMs: WEBHOOK_TIMEOUT_MS,
-        followRedirects: false,
-        maxBodyBytes: 64 * RESPONSE_KEPT_BYTES,
-        allowAddresses: deps.config.seedDemo ? LOOPBACK_ADDRESSES : [],
-      });
-      const retryAfter = response.headers['retry-after'];
-      return {
-        status: response.status,
-        latencyMs: Math.round(performance.now() - started),
-        body: response.body.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8'),
-        retryAfter: retryAfterSec(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, at),
-        error: null,
-        refused: false,
-      };
-    } catch (error) {
-      return {
-        status: null,
-        latencyMs: Math.round(performance.now() - started),
-        body: null,
-        retryAfter: null,
-        error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        refused: error instanceof OutboundRequestRefused,
-      };
-    }
-  }
-
   /**
    * Makes the attempt a delivery job stands for and records it once: a job whose attempt was already recorded (run
    * again after a crash) does nothing. A retryable failure sends the next attempt on the schedule in the same
@@ -210,7 +220,7 @@ export function createWebhookDelivery(
         return 'deferred';
       }
       // Recording the attempt lets go of the lease; an attempt that fails before it has one lets go here.
-      answer = await post(endpoint, message.id, message.payload, at).catch(async (error: unknown) => {
+      answer = await post(deps, endpoint, message.id, message.payload, at).catch(async (error: unknown) => {
         await releaseSendingLease(db, deliveryId);
         throw error;
       });
@@ -254,7 +264,7 @@ export function createWebhookDelivery(
         ? `every delivery to it has failed since ${failingSince}`
         : null;
     });
-    if (disabled) await tellAdmins(endpoint, disabled);
+    if (disabled) await tellAdmins(deps, users, endpoint, disabled);
     return outcome;
   }
 
