@@ -170,6 +170,11 @@ const configSchema = object({
   dialerReconcileGraceSec: number().integer().min(1).default(60),
   /** Calls per second the telephony account accepts (Twilio's default is 1), across all tenants and workers. */
   dialerCallsPerSecond: number().positive().default(1),
+  /**
+   * How long before its pace slot frees a call's attempt may be recorded, so that the call goes when the slot frees
+   * rather than a transaction later; the line is held meanwhile.
+   */
+  dialerPaceLeadMs: number().integer().min(0).default(50),
   /** Calls one tenant may have under way at once, outbound and inbound together. */
   dialerMaxConcurrentCalls: number().integer().min(1).default(5),
   /** Of those, lines kept free for inbound calls. */
@@ -306,6 +311,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dialerPlaceWindowSec: env.DIALER_PLACE_WINDOW_SEC,
     dialerReconcileGraceSec: env.DIALER_RECONCILE_GRACE_SEC,
     dialerCallsPerSecond: env.DIALER_CALLS_PER_SECOND,
+    dialerPaceLeadMs: env.DIALER_PACE_LEAD_MS,
     dialerMaxConcurrentCalls: env.DIALER_MAX_CONCURRENT_CALLS,
     dialerInboundReserve: env.DIALER_INBOUND_RESERVE,
     dialerOverageCapMinutes: env.DIALER_OVERAGE_CAP_MINUTES,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isCallAllowed } from '@shared/domain/calling-window';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
 import { newId } from '../../lib/ids';
@@ -11,6 +12,9 @@ import type { CampaignProgress } from './dialer-progress';
 import type { DialerReserve, Held, NotNow } from './dialer-reserve';
 import type { AttemptRef, DialerSettlement } from './dialer-settle';
 import { insertAttempt, recordPlacedCall } from './dialer.store';
+import { calledPartyOf, nextDialableMoment } from './window-rules';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A provider that refused for load is asked again after this. */
 const BUSY_RETRY_MS = 60_000;
@@ -150,9 +154,10 @@ export function createDialerPlacement(
 
     /**
      * Records the attempt with everything checked and held at that moment — the campaign still running, the window
-     * and legal hours, interval, cap, a line and a pace slot — then sends the call at once. The contact is given
-     * back when anything is not free, except a pace slot or a line: the caller keeps it to wait for the next. A call not sent by the attempt's deadline is not sent at all, so the
-     * reconciler, which waits past that deadline, never races a slow worker into a second call.
+     * and legal hours, interval, cap, a line and a pace slot — then sends the call as soon as its pace slot frees (at
+     * once, or a few milliseconds later). The contact is given back when anything is not free, except a pace slot or
+     * a line: the caller keeps it to wait for the next. A call not sent by the attempt's deadline is not sent at all,
+     * so the reconciler, which waits past that deadline, never races a slow worker into a second call.
      */
     async place(
       campaign: DialingSettings,
@@ -173,9 +178,18 @@ export function createDialerPlacement(
         return recorded;
       }
       const { attempt, held } = recorded;
+      const paceWaitMs = held.sendAtMs - Date.now();
+      if (paceWaitMs > 0) await sleep(paceWaitMs);
       const sentAt = { business: clock.now(), wallMs: Date.now() };
       if (sentAt.business.toISOString() >= attempt.placeBy) {
         await settlement.settleNotPlaced(attempt, 'The call was not placed in time.', null);
+        return 'failed';
+      }
+      // Checked for the moment of sending when the attempt was recorded; a late timer must not carry a call past it.
+      const party = calledPartyOf(contact);
+      if (!isCallAllowed(sentAt.business, campaign, party)) {
+        const dueAt = nextDialableMoment(sentAt.business, campaign, party).toISOString();
+        await settlement.settleNotPlaced(attempt, 'The calling hours ended before the call was sent.', dueAt);
         return 'failed';
       }
       const { placed, answeredAtMs } = await send(campaign, caller, contact, attempt);

@@ -10,9 +10,9 @@ import {
   holdSlotUntil,
   linesInUse,
   slotFreeAt,
-  takeFreeSlot,
   takeLine,
   takeSlot,
+  takeSlotFreeBy,
 } from './dialer.store';
 import { accountPaceKeys, campaignSlotKey, outboundLines, paceSlots } from './pacing-rules';
 import { calledPartyOf } from './window-rules';
@@ -25,10 +25,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Why a call may not go now. */
 export type NotNow = 'window' | 'interval' | 'cap' | 'concurrency' | 'pacing';
 
-/** The capacity a recorded attempt holds: its line, and the pace slot its call was sent in. */
+/** The capacity a recorded attempt holds: its line, and the pace slot its call goes in, from `sendAtMs` (wall). */
 export interface Held {
   line: number;
   paceKey: string;
+  sendAtMs: number;
 }
 
 export type DialerReserve = ReturnType<typeof createDialerReserve>;
@@ -39,7 +40,7 @@ export type DialerReserve = ReturnType<typeof createDialerReserve>;
  * its settlement deletes), and one of the telephony account's pace slots. Reads before it only save work.
  */
 export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
-  const { db, config } = deps;
+  const { db, clock, config } = deps;
   const pace = paceSlots(config.dialerCallsPerSecond);
   const paceKeys = accountPaceKeys(pace.count);
   const lines = outboundLines(config.dialerMaxConcurrentCalls, config.dialerInboundReserve);
@@ -62,14 +63,15 @@ export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config
     },
 
     /**
-     * Waits on the wall clock (the carrier counts real seconds) until one of the account's pace slots is free, at most
-     * a short while; whether one is. The slot is taken later, with the attempt.
+     * Waits on the wall clock (the carrier counts real seconds) until one of the account's pace slots frees within
+     * the pace lead (`dialerPaceLeadMs`), at most a short while; whether one does. The slot is taken later, with the
+     * attempt.
      */
     async awaitPace(): Promise<boolean> {
       const giveUpAt = Date.now() + PACING_WAIT_MS;
       for (;;) {
         const freeAt = await earliestSlotFreeAt(db, paceKeys);
-        const waitMs = freeAt ? Date.parse(freeAt) - Date.now() : 0;
+        const waitMs = freeAt ? Date.parse(freeAt) - config.dialerPaceLeadMs - Date.now() : 0;
         if (waitMs <= 0) return true;
         if (Date.now() + waitMs > giveUpAt) return false;
         await sleep(waitMs);
@@ -79,7 +81,9 @@ export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config
     /**
      * Takes what the call needs at `now`, in the attempt's transaction, in one order (campaign, tenant, account) so
      * that waits never go round: the campaign's interval slot serialises its calls, so the daily cap counted after it
-     * holds; then a line, then a pace slot. What was not free, or what is held; a rollback gives everything back.
+     * holds; then a line, then a pace slot free now or within the pace lead (`dialerPaceLeadMs`), when the window and
+     * the called party's hours must still be open. What was not free, or what is held; a rollback gives everything
+     * back.
      */
     async hold(
       trx: Knex.Transaction,
@@ -95,13 +99,18 @@ export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config
       const line = await takeLine(trx, campaign.tenantId, attemptId, lines, now.toISOString());
       if (line === null) return 'concurrency';
       const wallNow = Date.now();
-      const paceKey = await takeFreeSlot(
+      const slot = await takeSlotFreeBy(
         trx,
         paceKeys,
         new Date(wallNow).toISOString(),
-        new Date(wallNow + pace.periodMs).toISOString(),
+        new Date(wallNow + config.dialerPaceLeadMs).toISOString(),
+        pace.periodMs,
       );
-      return paceKey ? { line, paceKey } : 'pacing';
+      if (!slot) return 'pacing';
+      const sendAtMs = Date.parse(slot.freeAt);
+      const sendAt = new Date(clock.now().getTime() + sendAtMs - Date.now());
+      if (!isCallAllowed(sendAt, campaign, calledPartyOf(contact))) return 'window';
+      return { line, paceKey: slot.key, sendAtMs };
     },
 
     /**

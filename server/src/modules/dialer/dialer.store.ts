@@ -324,22 +324,45 @@ export async function takeSlot(db: Queryable, key: string, now: string, nextAt: 
   return taken.length === 1;
 }
 
-/** Takes the first of these slots free at `now` (see {@link takeSlot}); the key taken, or null when none is. */
-export async function takeFreeSlot(
+/**
+ * Takes the one of these slots that frees first, if it frees by `freeBy`, and holds it until `holdMs` after that
+ * moment: its key and the moment it frees (`now` for one free already or never taken), or null when none frees by
+ * then. The call that takes it goes no earlier than that moment.
+ */
+export async function takeSlotFreeBy(
   db: Queryable,
   keys: readonly string[],
   now: string,
-  nextAt: string,
-): Promise<string | null> {
-  const known = (await db(SLOTS).whereIn('key', keys).orderBy('next_at').select('key', 'next_at')) as Array<{
+  freeBy: string,
+  holdMs: number,
+): Promise<{ key: string; freeAt: string } | null> {
+  const heldUntil = (freeAt: string) => new Date(Date.parse(freeAt) + holdMs).toISOString();
+  const known = (await db(SLOTS).whereIn('key', keys).select('key', 'next_at')) as Array<{
     key: string;
     next_at: unknown;
   }>;
-  const candidates = [
-    ...keys.filter((key) => !known.some((row) => row.key === key)),
-    ...known.filter((row) => toIso(row.next_at) <= now).map((row) => row.key),
-  ];
-  for (const key of candidates) if (await takeSlot(db, key, now, nextAt)) return key;
+  const knownKeys = new Set(known.map((row) => row.key));
+  for (const key of keys.filter((candidate) => !knownKeys.has(candidate))) {
+    const taken = (await db(SLOTS)
+      .insert({ key, next_at: heldUntil(now), updated_at: now })
+      .onConflict('key')
+      .ignore()
+      .returning('key')) as unknown[];
+    if (taken.length === 1) return { key, freeAt: now };
+  }
+  const candidates = known
+    .map((row) => ({ key: row.key, freeAt: toIso(row.next_at) }))
+    .filter((slot) => slot.freeAt <= freeBy)
+    .sort((a, b) => (a.freeAt < b.freeAt ? -1 : 1));
+  for (const slot of candidates) {
+    const freeAt = slot.freeAt > now ? slot.freeAt : now;
+    // Whoever else takes or holds a slot moves it past `freeBy`, so one still free by then frees when it was read.
+    const taken = await db(SLOTS)
+      .where({ key: slot.key })
+      .andWhere('next_at', '<=', freeBy)
+      .update({ next_at: heldUntil(freeAt), updated_at: now });
+    if (taken === 1) return { key: slot.key, freeAt };
+  }
   return null;
 }
 
