@@ -4,7 +4,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCallAllowed, type CampaignWindow } from '@shared/domain/calling-window';
 import { buyNumber, createAgent, freshTenant, OUTBOUND_DISCLOSURE } from './support/api-actions';
-import { eventually } from './support/eventually';
 import { startTestApp, TEST_DATABASES, type TestApp } from './support/test-app';
 
 /**
@@ -27,7 +26,8 @@ const WINDOW: CampaignWindow = {
   daysOfWeek: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
 };
 const KILLING_FOR_MS = 60_000;
-const DRAIN_TIMEOUT_MS = 600_000;
+/** The reconciler settles a killed worker's calls 10 real seconds after their deadline; far longer means stuck. */
+const STALL_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -165,11 +165,18 @@ describe.each(TEST_DATABASES)('dialer under kill -9 (%s)', (kind) => {
         // The replacement starts in the background: killing goes on while it boots.
         void spawn();
       }
-      await eventually(async () => {
+      // Draining takes as long as the machine needs; only a stall (no contact finished for a while) fails it.
+      let progress = { done: -1, at: Date.now() };
+      for (;;) {
         const done = await count(app.deps.db('outbound_contacts').where({ status: 'completed' }));
-        expect(done).toBe(total);
-        expect(await count(app.deps.db('call_attempts').whereIn('status', ['dialing', 'answered']))).toBe(0);
-      }, DRAIN_TIMEOUT_MS);
+        const inFlight = await count(app.deps.db('call_attempts').whereIn('status', ['dialing', 'answered']));
+        if (done === total && inFlight === 0) break;
+        if (done > progress.done) progress = { done, at: Date.now() };
+        if (Date.now() - progress.at > STALL_MS) {
+          throw new Error(`no contact finished for ${STALL_MS / 1000} s: ${done} of ${total}, ${inFlight} in flight`);
+        }
+        await sleep(1000);
+      }
 
       const ledger: Array<{ to_number: string; business_at: string }> = await app.deps
         .db('test_dial_ledger')
@@ -194,5 +201,5 @@ describe.each(TEST_DATABASES)('dialer under kill -9 (%s)', (kind) => {
       for (const child of workers) child.kill('SIGKILL');
       await app.close();
     }
-  }, 900_000);
+  }, 2_400_000);
 });

@@ -153,21 +153,32 @@ describe('Twilio Calls in the sandbox (official SDK on the wire)', () => {
   });
 
   it('hangs up a call in progress (completed) and cancels one still queued; an ended call stays as it ended', async () => {
-    const talking = await client.calls.create({ to: ANSWERED, from, url: SPOKEN });
-    await eventually(async () =>
-      (await client.calls(talking.sid).fetch()).status === 'in-progress' ? true : undefined,
-    );
-    expect((await client.calls(talking.sid).update({ status: 'canceled' })).status).toBe('in-progress');
-    const hungUp = await client.calls(talking.sid).update({ status: 'completed' });
-    expect(hungUp.status).toBe('completed');
-    expect(Number(hungUp.duration)).toBeGreaterThan(0);
+    // Calls of twenty seconds: queued for two, answered after six, so each stage is caught on a busy machine too.
+    const slow = await startContractSandbox({ callDelayMs: 20_000 });
+    try {
+      const slowClient = officialClients(slow).twilio;
+      const [available] = await slowClient.availablePhoneNumbers('NZ').local.list({ voiceEnabled: true, limit: 1 });
+      const caller = (await slowClient.incomingPhoneNumbers.create({ phoneNumber: available!.phoneNumber }))
+        .phoneNumber;
+      const queued = await slowClient.calls.create({ to: ANSWERED, from: caller, url: SPOKEN });
+      const canceled = await slowClient.calls(queued.sid).update({ status: 'canceled' });
+      expect(canceled).toMatchObject({ status: 'canceled', duration: '0', startTime: null });
 
-    const queued = await client.calls.create({ to: ANSWERED, from, url: SPOKEN });
-    const canceled = await client.calls(queued.sid).update({ status: 'canceled' });
-    expect(canceled).toMatchObject({ status: 'canceled', duration: '0', startTime: null });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await client.calls(queued.sid).fetch()).status).toBe('canceled');
-    expect((await client.calls(talking.sid).update({ status: 'completed' })).duration).toBe(hungUp.duration);
+      const talking = await slowClient.calls.create({ to: ANSWERED, from: caller, url: SPOKEN });
+      await eventually(
+        async () => ((await slowClient.calls(talking.sid).fetch()).status === 'in-progress' ? true : undefined),
+        15_000,
+      );
+      expect((await slowClient.calls(talking.sid).update({ status: 'canceled' })).status).toBe('in-progress');
+      const hungUp = await slowClient.calls(talking.sid).update({ status: 'completed' });
+      expect(hungUp.status).toBe('completed');
+      expect(Number(hungUp.duration)).toBeGreaterThan(0);
+      // The canceled call is now past the moments it would have rung and been answered.
+      expect((await slowClient.calls(queued.sid).fetch()).status).toBe('canceled');
+      expect((await slowClient.calls(talking.sid).update({ status: 'completed' })).duration).toBe(hungUp.duration);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('lists calls newest first, filtered by number and status, a page at a time', async () => {
