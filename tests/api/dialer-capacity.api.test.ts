@@ -172,6 +172,17 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
     return { recorder, workers };
   }
 
+  /** Every pace slot of the account (the first one at least) held until `freesAtMs`, as if just used. */
+  async function paceSlotsFreeAt(freesAtMs: number): Promise<void> {
+    const freesAt = new Date(freesAtMs).toISOString();
+    await app.deps.db('dialer_slots').where('key', 'like', 'account:telephony#%').update({ next_at: freesAt });
+    await app.deps
+      .db('dialer_slots')
+      .insert({ key: 'account:telephony#1', next_at: freesAt, updated_at: freesAt })
+      .onConflict('key')
+      .merge();
+  }
+
   const settingsOf = (tenantId: string, campaignId: string) =>
     app.built.services.campaigns.dialingSettings(tenantId, campaignId);
 
@@ -293,13 +304,7 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
     const { recorder, workers } = dialerWorkers(1, { dialerCallsPerSecond: 1 });
     const [services] = workers as [(typeof workers)[number]];
     // Every pace slot was just used: the pass waits for the next one.
-    const busyUntil = new Date(Date.now() + 600).toISOString();
-    await app.deps.db('dialer_slots').where('key', 'like', 'account:telephony#%').update({ next_at: busyUntil });
-    await app.deps
-      .db('dialer_slots')
-      .insert({ key: 'account:telephony#1', next_at: busyUntil, updated_at: busyUntil })
-      .onConflict('key')
-      .merge();
+    await paceSlotsFreeAt(Date.now() + 600);
     const pass = services.dialer.dialCampaign(await settingsOf(owner.tenantId, campaignId));
     for (;;) {
       const row = await app.deps.db('outbound_contacts').where({ id: contactId }).first('status');
@@ -326,12 +331,7 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
     const [services] = workers as [(typeof workers)[number]];
     // The account's one pace slot frees in 2.5 s: within the lead, so the attempt is recorded before then.
     const freesAtMs = Date.now() + 2500;
-    const freesAt = new Date(freesAtMs).toISOString();
-    await app.deps
-      .db('dialer_slots')
-      .insert({ key: 'account:telephony#1', next_at: freesAt, updated_at: freesAt })
-      .onConflict('key')
-      .merge();
+    await paceSlotsFreeAt(freesAtMs);
     const pass = services.dialer.dialCampaign(await settingsOf(owner.tenantId, campaignId));
     for (;;) {
       const attempt = await app.deps.db('call_attempts').where({ contact_id: contactId }).first('id');
