@@ -175,6 +175,11 @@ const configSchema = object({
    * rather than a transaction later; the line is held meanwhile.
    */
   dialerPaceLeadMs: number().integer().min(0).default(50),
+  /**
+   * How long the dialer waits for the voice provider to answer a call's request (sent once: a retry could place a
+   * second call); the call's pace slot is held until then, so a late request never shares a second with the next.
+   */
+  dialerCallRequestTimeoutMs: number().integer().min(100).default(10_000),
   /** Calls one tenant may have under way at once, outbound and inbound together. */
   dialerMaxConcurrentCalls: number().integer().min(1).default(5),
   /** Of those, lines kept free for inbound calls. */
@@ -312,6 +317,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dialerReconcileGraceSec: env.DIALER_RECONCILE_GRACE_SEC,
     dialerCallsPerSecond: env.DIALER_CALLS_PER_SECOND,
     dialerPaceLeadMs: env.DIALER_PACE_LEAD_MS,
+    dialerCallRequestTimeoutMs: env.DIALER_CALL_REQUEST_TIMEOUT_MS,
     dialerMaxConcurrentCalls: env.DIALER_MAX_CONCURRENT_CALLS,
     dialerInboundReserve: env.DIALER_INBOUND_RESERVE,
     dialerOverageCapMinutes: env.DIALER_OVERAGE_CAP_MINUTES,

@@ -41,7 +41,7 @@ export function createDialerPlacement(
     campaigns: Pick<CampaignsForDialing, 'isDialable'>;
     contacts: Pick<ContactDialingService, 'startAttempt'>;
     claim: Pick<DialerClaim, 'giveBack' | 'stepOver'>;
-    reserve: Pick<DialerReserve, 'hold' | 'sent'>;
+    reserve: Pick<DialerReserve, 'hold' | 'sent' | 'unsent'>;
     settlement: Pick<DialerSettlement, 'settleNotPlaced' | 'settleEnded'>;
     progress: CampaignProgress;
   },
@@ -104,6 +104,7 @@ export function createDialerPlacement(
         toNumber: contact.phoneNumber,
         ...callContentOf(contact, campaign),
         userId: attemptId,
+        timeoutMs: config.dialerCallRequestTimeoutMs,
       });
       answeredAtMs = Date.now();
       await recordPlacedCall(db, attemptId, call);
@@ -182,6 +183,7 @@ export function createDialerPlacement(
       if (paceWaitMs > 0) await sleep(paceWaitMs);
       const sentAt = { business: clock.now(), wallMs: Date.now() };
       if (sentAt.business.toISOString() >= attempt.placeBy) {
+        await reserve.unsent(held);
         await settlement.settleNotPlaced(attempt, 'The call was not placed in time.', null);
         return 'failed';
       }
@@ -189,6 +191,7 @@ export function createDialerPlacement(
       const party = calledPartyOf(contact);
       if (!isCallAllowed(sentAt.business, campaign, party)) {
         const dueAt = nextDialableMoment(sentAt.business, campaign, party).toISOString();
+        await reserve.unsent(held);
         await settlement.settleNotPlaced(attempt, 'The calling hours ended before the call was sent.', dueAt);
         return 'failed';
       }

@@ -9,6 +9,7 @@ import {
   earliestSlotFreeAt,
   holdSlotUntil,
   linesInUse,
+  moveSlotHold,
   slotFreeAt,
   takeLine,
   takeSlot,
@@ -25,11 +26,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Why a call may not go now. */
 export type NotNow = 'window' | 'interval' | 'cap' | 'concurrency' | 'pacing';
 
-/** The capacity a recorded attempt holds: its line, and the pace slot its call goes in, from `sendAtMs` (wall). */
+/**
+ * The capacity a recorded attempt holds: its line, and the pace slot its call goes in from `sendAtMs` (wall), held
+ * until `paceHeldUntil` unless its call's request is answered sooner.
+ */
 export interface Held {
   line: number;
   paceKey: string;
   sendAtMs: number;
+  paceHeldUntil: string;
 }
 
 export type DialerReserve = ReturnType<typeof createDialerReserve>;
@@ -104,25 +109,32 @@ export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config
         paceKeys,
         new Date(wallNow).toISOString(),
         new Date(wallNow + config.dialerPaceLeadMs).toISOString(),
-        pace.periodMs,
+        // Until the call's request has had all its time to reach the provider, and one period after that.
+        config.dialerCallRequestTimeoutMs + pace.periodMs,
       );
       if (!slot) return 'pacing';
       const sendAtMs = Date.parse(slot.freeAt);
       const sendAt = new Date(clock.now().getTime() + sendAtMs - Date.now());
       if (!isCallAllowed(sendAt, campaign, calledPartyOf(contact))) return 'window';
-      return { line, paceKey: slot.key, sendAtMs };
+      return { line, paceKey: slot.key, sendAtMs, paceHeldUntil: slot.heldUntil };
     },
 
     /**
      * Counts the interval from the moment the call was sent, and the pace slot from the moment the provider had
      * answered the request, rather than from when they were taken: a slow commit never brings two calls closer than
      * their spacing, and since the call started at the provider before its answer, no rolling second there holds more
-     * calls than the pace allows, however long each request took to reach it.
+     * calls than the pace allows, however long each request took to reach it. Until that answer the slot was held for
+     * the request's whole time allowed, so no other call could take it while the request was on its way.
      */
     async sent(campaign: DialingSettings, held: Held, sentAt: { business: Date; wallMs: number }): Promise<void> {
       const intervalEnds = sentAt.business.getTime() + campaign.callIntervalMinutes * 60_000;
       await holdSlotUntil(db, campaignSlotKey(campaign.id), new Date(intervalEnds).toISOString());
-      await holdSlotUntil(db, held.paceKey, new Date(sentAt.wallMs + pace.periodMs).toISOString());
+      await moveSlotHold(db, held.paceKey, held.paceHeldUntil, new Date(sentAt.wallMs + pace.periodMs).toISOString());
+    },
+
+    /** Gives back the pace slot of a call that was not sent: the call before it in the slot went a period ago. */
+    async unsent(held: Held): Promise<void> {
+      await moveSlotHold(db, held.paceKey, held.paceHeldUntil, new Date(Date.now()).toISOString());
     },
   };
 }

@@ -326,8 +326,8 @@ export async function takeSlot(db: Queryable, key: string, now: string, nextAt: 
 
 /**
  * Takes the one of these slots that frees first, if it frees by `freeBy`, and holds it until `holdMs` after that
- * moment: its key and the moment it frees (`now` for one free already or never taken), or null when none frees by
- * then. The call that takes it goes no earlier than that moment.
+ * moment: its key, the moment it frees (`now` for one free already or never taken) and the moment it is held until, or
+ * null when none frees by then. The call that takes it goes no earlier than that moment.
  */
 export async function takeSlotFreeBy(
   db: Queryable,
@@ -335,7 +335,7 @@ export async function takeSlotFreeBy(
   now: string,
   freeBy: string,
   holdMs: number,
-): Promise<{ key: string; freeAt: string } | null> {
+): Promise<{ key: string; freeAt: string; heldUntil: string } | null> {
   const heldUntil = (freeAt: string) => new Date(Date.parse(freeAt) + holdMs).toISOString();
   const known = (await db(SLOTS).whereIn('key', keys).select('key', 'next_at')) as Array<{
     key: string;
@@ -348,7 +348,7 @@ export async function takeSlotFreeBy(
       .onConflict('key')
       .ignore()
       .returning('key')) as unknown[];
-    if (taken.length === 1) return { key, freeAt: now };
+    if (taken.length === 1) return { key, freeAt: now, heldUntil: heldUntil(now) };
   }
   const candidates = known
     .map((row) => ({ key: row.key, freeAt: toIso(row.next_at) }))
@@ -361,7 +361,7 @@ export async function takeSlotFreeBy(
       .where({ key: slot.key })
       .andWhere('next_at', '<=', freeBy)
       .update({ next_at: heldUntil(freeAt), updated_at: now });
-    if (taken === 1) return { key: slot.key, freeAt };
+    if (taken === 1) return { key: slot.key, freeAt, heldUntil: heldUntil(freeAt) };
   }
   return null;
 }
@@ -376,6 +376,14 @@ export async function earliestSlotFreeAt(db: Queryable, keys: readonly string[])
 /** Holds a slot at least until `until` (from the moment a call was actually sent, rather than when it was taken). */
 export async function holdSlotUntil(db: Queryable, key: string, until: string): Promise<void> {
   await db(SLOTS).where({ key }).andWhere('next_at', '<', until).update({ next_at: until });
+}
+
+/**
+ * Moves a slot's hold from `from` to `to` (earlier or later), only while the slot is still held until `from`: a holder
+ * changes its own hold, never one another caller took after it lapsed.
+ */
+export async function moveSlotHold(db: Queryable, key: string, from: string, to: string): Promise<void> {
+  await db(SLOTS).where({ key, next_at: from }).update({ next_at: to });
 }
 
 /** When a slot frees up, or null for a slot never taken. */

@@ -125,6 +125,8 @@ export interface OutboundCallRequest {
   userId?: string;
   /** What the agent does when a machine answers: the message to leave (filled for this contact), or null to hang up. */
   machineHandling?: { voicemailMessage: string | null; screeningBot: ScreeningBotTreatment };
+  /** How long to wait for the provider's answer; the SDK's default when absent. */
+  timeoutMs?: number;
 }
 
 export interface BatchCallRequest {

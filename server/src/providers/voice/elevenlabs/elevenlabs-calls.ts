@@ -63,16 +63,22 @@ export function elevenLabsCalls(
       overrides,
       userId,
       machineHandling,
+      timeoutMs,
     }) {
       const clientData = clientDataOf({ dynamicVariables, overrides, userId, machineHandling });
       const result = await callElevenLabs(
         () =>
-          convai.twilio.outboundCall({
-            agentId,
-            agentPhoneNumberId,
-            toNumber,
-            ...(Object.keys(clientData).length > 0 ? { conversationInitiationClientData: clientData } : {}),
-          }),
+          convai.twilio.outboundCall(
+            {
+              agentId,
+              agentPhoneNumberId,
+              toNumber,
+              ...(Object.keys(clientData).length > 0 ? { conversationInitiationClientData: clientData } : {}),
+            },
+            // Sent once: the provider may have placed the call before an error or a lost answer, and a retry would
+            // place a second one. The reconciler finds such a call by its attempt id.
+            { maxRetries: 0, ...(timeoutMs ? { timeoutInSeconds: timeoutMs / 1000 } : {}) },
+          ),
         AGENT_OR_NUMBER_NOT_FOUND,
       );
       if (!result.success || !result.conversationId) {
