@@ -32,7 +32,10 @@ export function vendorDetail(body: unknown): { code: string | null; message: str
 
 /** Turns what the SDK throws into a ProviderError with a message a person can act on; our own bugs pass through. */
 export function mapElevenLabsError(error: unknown, notFound: string): never {
-  if (error instanceof ElevenLabsTimeoutError) {
+  // The SDK times a request out by aborting it with the reason "timeout", which Node's fetch throws as it is, and the
+  // SDK then wraps as an unknown error.
+  const timedOut = error instanceof ElevenLabsError && (error as { cause?: unknown }).cause === 'timeout';
+  if (error instanceof ElevenLabsTimeoutError || timedOut) {
     throw new DomainError('PROVIDER_TIMEOUT', 'The voice provider did not answer in time');
   }
   if (error instanceof ElevenLabsError) {
