@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../../../tests/support/property-runs';
-import { toIso } from './database';
+import { openDatabase, selectRows, toIso } from './database';
 
 describe('toIso', () => {
   it('answers the UTC ISO form of dates, epoch milliseconds and stored strings', () => {
@@ -28,4 +31,51 @@ describe('toIso', () => {
       { minRuns: 50, numRuns: 500, budgetMs: 3_000 },
     );
   });
+});
+
+describe('selectRows', () => {
+  const databases = [
+    ['sqlite', null],
+    ['postgres', process.env.PARLEY_TEST_POSTGRES_URL ?? null],
+  ] as const;
+
+  it.each(databases)(
+    'reads rows as arrays and gives them as objects, beside the same query read as objects (%s)',
+    async (kind, url) => {
+      if (kind === 'postgres' && !url) return;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-rows-'));
+      const db = openDatabase({ dataDir, databaseUrl: url ?? undefined });
+      const table = `rows_${process.pid}`;
+      try {
+        await db.schema.dropTableIfExists(table);
+        await db.schema.createTable(table, (t) => {
+          t.integer('id').primary();
+          t.string('name');
+          t.integer('size');
+        });
+        await db(table).insert([
+          { id: 1, name: 'one', size: null },
+          { id: 2, name: 'two', size: 2 },
+        ]);
+        const query = () => db(table).where('id', '>', 0).orderBy('id');
+        const expected = [
+          { id: 1, name: 'one', size: null },
+          { id: 2, name: 'two', size: 2 },
+        ];
+        // Both ways in turn: the SQLite connection keeps one prepared statement per way of reading.
+        for (let round = 0; round < 2; round += 1) {
+          expect(await selectRows(query(), ['id', 'name', 'size'])).toEqual(expected);
+          expect(await query().select('id', 'name', 'size')).toEqual(expected);
+        }
+        expect(await selectRows(query(), ['size', 'id'])).toEqual([
+          { size: null, id: 1 },
+          { size: 2, id: 2 },
+        ]);
+      } finally {
+        await db.schema.dropTableIfExists(table);
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -73,3 +73,20 @@ export async function countRows(query: Knex.QueryBuilder): Promise<number> {
   const row = (await query.count({ n: '*' }).first()) as { n?: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Selects these columns with each row read as an array, and gives the rows back as objects keyed by column: the
+ * drivers build an array of a row far faster than an object (better-sqlite3 through V8's API, one property at a
+ * time), which counts on pages of many wide rows.
+ */
+export async function selectRows<Row>(
+  query: Knex.QueryBuilder,
+  columns: ReadonlyArray<keyof Row & string>,
+): Promise<Row[]> {
+  const arrays = (await query.select(columns).options({ rowMode: 'array' })) as unknown[][];
+  return arrays.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index += 1) row[columns[index] as string] = values[index];
+    return row as Row;
+  });
+}

@@ -13,7 +13,8 @@ const STATEMENTS_PER_CONNECTION = 500;
 interface KnexQuery {
   sql: string;
   bindings?: unknown[];
-  options?: { safeIntegers?: unknown };
+  /** `rowMode: 'array'` reads rows as arrays, as node-postgres does (see selectRows in database.ts). */
+  options?: { safeIntegers?: unknown; rowMode?: unknown };
   response?: unknown;
   context?: { lastID: number | bigint; changes: number };
 }
@@ -28,21 +29,28 @@ const BetterSqliteClient = require('knex/lib/dialects/better-sqlite3/index.js') 
 
 const caches = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
-function cachedStatement(connection: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+function cachedStatement(
+  connection: BetterSqlite3.Database,
+  sql: string,
+  rowsAsArrays = false,
+): BetterSqlite3.Statement {
   let cache = caches.get(connection);
   if (!cache) {
     cache = new Map();
     caches.set(connection, cache);
   }
-  const hit = cache.get(sql);
+  // The row mode sticks to a statement, so a statement read as arrays is one of its own.
+  const key = rowsAsArrays ? `rows as arrays:${sql}` : sql;
+  const hit = cache.get(key);
   if (hit) {
     // Re-inserting moves it to the young end of the Map's order.
-    cache.delete(sql);
-    cache.set(sql, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
   const statement = connection.prepare(sql);
-  cache.set(sql, statement);
+  if (rowsAsArrays && statement.reader) statement.raw(true);
+  cache.set(key, statement);
   if (cache.size > STATEMENTS_PER_CONNECTION) cache.delete(cache.keys().next().value as string);
   return statement;
 }
@@ -116,7 +124,7 @@ export class CachedStatementsSqliteClient extends BetterSqliteClient {
     const statement =
       typeof safeIntegers === 'boolean'
         ? connection.prepare(obj.sql).safeIntegers(safeIntegers)
-        : cachedStatement(connection, obj.sql);
+        : cachedStatement(connection, obj.sql, obj.options?.rowMode === 'array');
     const bindings = (this as unknown as BetterSqliteKnexClient)._formatBindings(obj.bindings);
     if (statement.reader) {
       obj.response = statement.all(bindings);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ConversationConfig, OutboundContact } from '@shared/api/contacts.types';
 import type { ContactZoneSource } from '@shared/domain/contact-zone';
 import type { ContactConsent, ContactMetadata, ContactSkipReason, ContactStatus } from '@shared/schemas/contact.schema';
-import { countRows, dialectOf, parseJson, toIso, toIsoOrNull, type Db } from '../../db/database';
+import { countRows, dialectOf, parseJson, selectRows, toIso, toIsoOrNull, type Db } from '../../db/database';
 import type { ContactTotalsChanges } from './contact-totals.store';
 
 type Queryable = Db | Knex.Transaction;
@@ -55,6 +55,34 @@ export interface ContactRow {
   created_at: unknown;
   updated_at: unknown;
 }
+
+/** Every column of a contact row, for the pages that read them as arrays. */
+const ROW_COLUMNS = [
+  'id',
+  'tenant_id',
+  'campaign_id',
+  'phone_number',
+  'max_retries',
+  'retry_delay_minutes',
+  'metadata',
+  'timezones',
+  'timezone_source',
+  'status',
+  'scheduled_for',
+  'next_attempt_at',
+  'attempts_made',
+  'conversation_config',
+  'conversation_id',
+  'consent_scope',
+  'consent_source',
+  'consent_captured_at',
+  'consent_evidence',
+  'skip_reason',
+  'version',
+  'lease_token',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof ContactRow>;
 
 const COLUMNS: Record<Exclude<keyof ContactFields, 'consent'>, keyof ContactRow> = {
   phoneNumber: 'phone_number',
@@ -151,7 +179,7 @@ export async function listContactsPage(
 ): Promise<ContactRecord[]> {
   const query = filtered(db, tenantId, campaignId, filter);
   if (filter.after) query.where('id', '>', filter.after);
-  const rows: ContactRow[] = await query.orderBy('id').limit(filter.limit + 1);
+  const rows = await selectRows<ContactRow>(query.orderBy('id').limit(filter.limit + 1), ROW_COLUMNS);
   return rows.map(toContactRecord);
 }
 
