@@ -47,6 +47,8 @@ test.describe('answering machines', () => {
 
     await signInAs(page, outboundTenant.admin);
     await openInApp(page, `/campaigns/${campaignId}`);
+    // The dashboard stays on screen until the campaign's page is ready, and its agents have Edit buttons too.
+    await expect(page.getByRole('heading', { name: 'Recall voicemail', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Recall voicemail' });
     const machine = dialog.getByTestId('machine-handling');
