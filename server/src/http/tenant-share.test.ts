@@ -76,6 +76,33 @@ describe('tenant share', () => {
     expect(order.filter((tenant) => tenant === 'a')).toHaveLength(50);
   });
 
+  it('answers a request of a tenant with others waiting in a turn of its own, so another tenant gets in between', async () => {
+    const share = createTenantShare(4);
+    const order: string[] = [];
+    // Three requests of one tenant read in one phase; each runs its work without waiting, as on SQLite.
+    const flood = [0, 1, 2].map(
+      (n) =>
+        new Promise<void>((resolve) =>
+          setImmediate(() =>
+            resolve(
+              share.run('a', async () => void order.push(`a${n} work`)).then(() => void order.push(`a${n} answered`)),
+            ),
+          ),
+        ),
+    );
+    // Another tenant's request in every phase meanwhile.
+    for (let phase = 0; phase < 10; phase += 1) {
+      await new Promise<void>((resolve) =>
+        setImmediate(() => resolve(share.run('b', async () => void order.push('b')))),
+      );
+    }
+    await Promise.all(flood);
+    // The second waited for its answer, as a third was waiting; the first and the last found none waiting.
+    const between = order.slice(order.indexOf('a1 work') + 1, order.indexOf('a1 answered'));
+    expect(between).toContain('b');
+    for (const n of [0, 2]) expect(order.indexOf(`a${n} answered`), `a${n}`).toBe(order.indexOf(`a${n} work`) + 1);
+  });
+
   it('frees the slot of work that fails', async () => {
     const share = createTenantShare(1);
     await expect(share.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -1,12 +1,14 @@
 /**
- * At most `limit` requests of one tenant run at once on this instance, and at most one of them starts in each phase
- * of the event loop; the others wait their turn in arrival order. A tenant that floods the API then queues behind
- * itself instead of in front of every other tenant (BENCHMARKS N1).
+ * At most `limit` requests of one tenant run at once on this instance, and at most one step of them runs in each
+ * phase of the event loop: a request's start, or, while the tenant has requests waiting, its answer. The others wait
+ * their turn in arrival order. A tenant that floods the API then queues behind itself instead of in front of every
+ * other tenant (BENCHMARKS N1).
  *
  * The per-turn rule is what keeps the server responsive on SQLite: its reads are synchronous, so a request can run
  * from start to answer inside the callback that read its socket, and one poll of the event loop would otherwise run
  * every ready request of the flooding tenant back to back (50 connections: 50 requests, ~75 ms) before it reads
- * another tenant's socket or fires a timer.
+ * another tenant's socket or fires a timer. A flooding tenant's answer (serialised and written to its socket, about
+ * as long as reading it) takes a turn of its own, so another tenant's request waits for half a request, not a whole.
  */
 export interface TenantShare {
   run<T>(tenantId: string, work: () => Promise<T>): Promise<T>;
@@ -14,51 +16,65 @@ export interface TenantShare {
 
 interface Lane {
   running: number;
+  /** Requests waiting to start. */
   waiting: Array<() => void>;
-  /** A request started since the lane's last turn. */
-  startedThisTurn: boolean;
-  /** A turn is scheduled (setImmediate): it starts the next waiting request, if a slot is free. */
+  /** Requests of a flooding tenant whose work is done, waiting to answer. */
+  answering: Array<() => void>;
+  /** A step ran since the lane's last turn. */
+  steppedThisTurn: boolean;
+  /** A turn is scheduled (setImmediate): it runs the next answer, or else starts the next request if a slot is free. */
   turnScheduled: boolean;
 }
 
 export function createTenantShare(limit: number): TenantShare {
   const lanes = new Map<string, Lane>();
 
+  const hasStep = (lane: Lane) => lane.answering.length > 0 || (lane.waiting.length > 0 && lane.running < limit);
+
   const scheduleTurn = (tenantId: string, lane: Lane) => {
     if (lane.turnScheduled) return;
     lane.turnScheduled = true;
     setImmediate(() => {
       lane.turnScheduled = false;
-      lane.startedThisTurn = false;
-      const next = lane.running < limit ? lane.waiting.shift() : undefined;
-      if (next) {
-        lane.running += 1;
-        lane.startedThisTurn = true;
-        next();
+      lane.steppedThisTurn = false;
+      const answer = lane.answering.shift();
+      const start = answer ? undefined : lane.running < limit ? lane.waiting.shift() : undefined;
+      if (start) lane.running += 1;
+      const step = answer ?? start;
+      if (step) {
+        lane.steppedThisTurn = true;
+        step();
       }
-      if (lane.startedThisTurn || (lane.waiting.length > 0 && lane.running < limit)) scheduleTurn(tenantId, lane);
+      if (lane.steppedThisTurn || hasStep(lane)) scheduleTurn(tenantId, lane);
       else if (lane.running === 0 && lane.waiting.length === 0) lanes.delete(tenantId);
     });
+  };
+
+  /** Waits for a turn of the lane in `queue`. */
+  const turnIn = (tenantId: string, lane: Lane, queue: Array<() => void>) => {
+    const turn = new Promise<void>((resolve) => queue.push(resolve));
+    scheduleTurn(tenantId, lane);
+    return turn;
   };
 
   return {
     async run(tenantId, work) {
       let lane = lanes.get(tenantId);
       if (!lane) {
-        lane = { running: 0, waiting: [], startedThisTurn: false, turnScheduled: false };
+        lane = { running: 0, waiting: [], answering: [], steppedThisTurn: false, turnScheduled: false };
         lanes.set(tenantId, lane);
       }
-      if (lane.running < limit && !lane.startedThisTurn) {
+      if (lane.running < limit && !lane.steppedThisTurn) {
         lane.running += 1;
-        lane.startedThisTurn = true;
+        lane.steppedThisTurn = true;
       } else {
         // Started by a turn of the lane, which counts it in `running`.
-        const started = new Promise<void>((resolve) => lane.waiting.push(resolve));
-        scheduleTurn(tenantId, lane);
-        await started;
+        await turnIn(tenantId, lane, lane.waiting);
       }
       try {
-        return await work();
+        const result = await work();
+        if (lane.waiting.length > 0) await turnIn(tenantId, lane, lane.answering);
+        return result;
       } finally {
         lane.running -= 1;
         scheduleTurn(tenantId, lane);
