@@ -103,7 +103,7 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
   const owners: Array<{ tenantId: string; agentId: string }> = [];
   beforeAll(async () => {
     app = suite.app;
-    for (let i = 0; i < 7; i += 1) owners.push(await dialingTenant());
+    for (let i = 0; i < 8; i += 1) owners.push(await dialingTenant());
   });
   afterAll(async () => {
     await Promise.all(opened.map((db) => db.destroy()));
@@ -386,6 +386,41 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
     expect(recorder.calls).toHaveLength(1);
     expect(recorder.calls[0]?.wallMs).toBeGreaterThanOrEqual(freesAtMs);
     await services.dialer.settleConversation(recorder.end(recorder.calls[0] as PlacedCall));
+    expect(await linesHeld(owner.tenantId)).toBe(0);
+  });
+
+  it('sends no call when the hours close while it waits for its pace slot, and frees the slot at once', async () => {
+    const owner = owners.pop() as (typeof owners)[number];
+    // 16:59:57 in London; the window closes at 17:00.
+    clock.set(new Date('2026-11-25T16:59:57.000Z'));
+    const campaignId = await insertCampaign(owner, {
+      calling_hours_type: 'specific_hours',
+      calling_start_time: '09:00',
+      calling_end_time: '17:00',
+    });
+    const contactId = await insertContact(owner.tenantId, campaignId, '+447700900987');
+    const { recorder, workers } = dialerWorkers(1, { dialerCallsPerSecond: 1, dialerPaceLeadMs: 3000 });
+    const [services] = workers as [(typeof workers)[number]];
+    // The one pace slot frees in 2.5 s, before 17:00 by the clock as the attempt is recorded.
+    await paceSlotsFreeAt(Date.now() + 2500);
+    const pass = services.dialer.dialCampaign(await settingsOf(owner.tenantId, campaignId));
+    for (;;) {
+      const attempt = await app.deps.db('call_attempts').where({ contact_id: contactId }).first('id');
+      if (attempt) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // While the call waits for its slot, the hours close.
+    clock.advance(5_000);
+    expect(await pass).toEqual({ placed: 0, idle: null });
+    expect(recorder.calls).toEqual([]);
+    const attempt = await app.deps.db('call_attempts').where({ contact_id: contactId }).first();
+    expect(attempt.failure_reason).toBe('The calling hours ended before the call was sent.');
+    const contact = await app.deps.db('outbound_contacts').where({ id: contactId }).first();
+    expect(contact.status).toBe('pending');
+    expect(new Date(contact.next_attempt_at).toISOString()).toBe('2026-11-26T09:00:00.000Z');
+    // The slot was held for the call's request; with no call sent, it is free again at once.
+    const slot = await app.deps.db('dialer_slots').where({ key: 'account:telephony#1' }).first('next_at');
+    expect(Date.parse(new Date(slot.next_at).toISOString())).toBeLessThanOrEqual(Date.now());
     expect(await linesHeld(owner.tenantId)).toBe(0);
   });
 
