@@ -181,7 +181,7 @@ async function runLoad(app: TestApp, tenantId: string): Promise<LoadFigures> {
     DIALER_RECONCILE_GRACE_SEC: '60',
     DIALER_CALLS_PER_SECOND: String(LOAD.callsPerSecond),
     // The fake provider answers within a database write; a killed worker's pace slots are held this long (real ms).
-    DIALER_CALL_REQUEST_TIMEOUT_MS: '2000',
+    DIALER_CALL_REQUEST_TIMEOUT_MS: '1000',
     DIALER_MAX_CONCURRENT_CALLS: String(LOAD.lines + 1),
     DIALER_INBOUND_RESERVE: '1',
     CALL_MIN_MS: String(LOAD.callMinMs),
