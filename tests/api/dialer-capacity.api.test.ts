@@ -191,6 +191,24 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
       .merge();
   }
 
+  /** At `now` (business time), a campaign calling from 09:00 to 17:00 in London with one contact on `phoneNumber`. */
+  async function campaignClosingAtFive(owner: { tenantId: string; agentId: string }, now: string, phoneNumber: string) {
+    clock.set(new Date(now));
+    const campaignId = await insertCampaign(owner, {
+      calling_hours_type: 'specific_hours',
+      calling_start_time: '09:00',
+      calling_end_time: '17:00',
+    });
+    return { campaignId, contactId: await insertContact(owner.tenantId, campaignId, phoneNumber) };
+  }
+
+  /** Resolves once the contact has an attempt recorded. */
+  async function attemptRecorded(contactId: string): Promise<void> {
+    while (!(await app.deps.db('call_attempts').where({ contact_id: contactId }).first('id'))) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   const settingsOf = (tenantId: string, campaignId: string) =>
     app.built.services.campaigns.dialingSettings(tenantId, campaignId);
 
@@ -337,13 +355,7 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
   it('places no call when the window closes while the pass waits for its pace slot', async () => {
     const owner = owners.pop() as (typeof owners)[number];
     // 16:59:59.5 in London; the window closes at 17:00.
-    clock.set(new Date('2026-11-25T16:59:59.500Z'));
-    const campaignId = await insertCampaign(owner, {
-      calling_hours_type: 'specific_hours',
-      calling_start_time: '09:00',
-      calling_end_time: '17:00',
-    });
-    const contactId = await insertContact(owner.tenantId, campaignId, '+447700900321');
+    const { campaignId, contactId } = await campaignClosingAtFive(owner, '2026-11-25T16:59:59.500Z', '+447700900321');
     const { recorder, workers } = dialerWorkers(1, { dialerCallsPerSecond: 1 });
     const [services] = workers as [(typeof workers)[number]];
     // Every pace slot was just used: the pass waits for the next one.
@@ -376,11 +388,7 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
     const freesAtMs = Date.now() + 2500;
     await paceSlotsFreeAt(freesAtMs);
     const pass = services.dialer.dialCampaign(await settingsOf(owner.tenantId, campaignId));
-    for (;;) {
-      const attempt = await app.deps.db('call_attempts').where({ contact_id: contactId }).first('id');
-      if (attempt) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await attemptRecorded(contactId);
     expect(Date.now()).toBeLessThan(freesAtMs);
     expect(await pass).toEqual({ placed: 1, idle: null });
     expect(recorder.calls).toHaveLength(1);
@@ -392,23 +400,13 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
   it('sends no call when the hours close while it waits for its pace slot, and frees the slot at once', async () => {
     const owner = owners.pop() as (typeof owners)[number];
     // 16:59:57 in London; the window closes at 17:00.
-    clock.set(new Date('2026-11-25T16:59:57.000Z'));
-    const campaignId = await insertCampaign(owner, {
-      calling_hours_type: 'specific_hours',
-      calling_start_time: '09:00',
-      calling_end_time: '17:00',
-    });
-    const contactId = await insertContact(owner.tenantId, campaignId, '+447700900987');
+    const { campaignId, contactId } = await campaignClosingAtFive(owner, '2026-11-25T16:59:57.000Z', '+447700900987');
     const { recorder, workers } = dialerWorkers(1, { dialerCallsPerSecond: 1, dialerPaceLeadMs: 3000 });
     const [services] = workers as [(typeof workers)[number]];
     // The one pace slot frees in 2.5 s, before 17:00 by the clock as the attempt is recorded.
     await paceSlotsFreeAt(Date.now() + 2500);
     const pass = services.dialer.dialCampaign(await settingsOf(owner.tenantId, campaignId));
-    for (;;) {
-      const attempt = await app.deps.db('call_attempts').where({ contact_id: contactId }).first('id');
-      if (attempt) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await attemptRecorded(contactId);
     // While the call waits for its slot, the hours close.
     clock.advance(5_000);
     expect(await pass).toEqual({ placed: 0, idle: null });
