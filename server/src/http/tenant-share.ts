@@ -1,14 +1,16 @@
 /**
- * At most `limit` requests of one tenant run at once on this instance, and at most one step of them runs in each
- * phase of the event loop: a request's start, or, while the tenant has requests waiting, its answer. The others wait
- * their turn in arrival order. A tenant that floods the API then queues behind itself instead of in front of every
- * other tenant (BENCHMARKS N1).
+ * At most `limit` requests of one tenant run at once on this instance, and a tenant with requests waiting takes one
+ * step of them in each phase of the event loop: a request's start, or its answer. The others wait their turn in
+ * arrival order. A tenant that floods the API then queues behind itself instead of in front of every other tenant
+ * (BENCHMARKS N1).
  *
  * The per-turn rule is what keeps the server responsive on SQLite: its reads are synchronous, so a request can run
  * from start to answer inside the callback that read its socket, and one poll of the event loop would otherwise run
  * every ready request of the flooding tenant back to back (50 connections: 50 requests, ~75 ms) before it reads
  * another tenant's socket or fires a timer. A flooding tenant's answer (serialised and written to its socket, about
  * as long as reading it) takes a turn of its own, so another tenant's request waits for half a request, not a whole.
+ * A tenant with nothing waiting may start a second request in the same phase: a client that keeps two requests in
+ * flight (a page loading its parts) would otherwise wait behind the flooding tenant's step for every second one.
  */
 export interface TenantShare {
   run<T>(tenantId: string, work: () => Promise<T>): Promise<T>;
@@ -20,11 +22,14 @@ interface Lane {
   waiting: Array<() => void>;
   /** Requests of a flooding tenant whose work is done, waiting to answer. */
   answering: Array<() => void>;
-  /** A step ran since the lane's last turn. */
-  steppedThisTurn: boolean;
+  /** Steps run since the lane's last turn. */
+  stepsThisTurn: number;
   /** A turn is scheduled (setImmediate): it runs the next answer, or else starts the next request if a slot is free. */
   turnScheduled: boolean;
 }
+
+/** The requests a tenant with none waiting may start in one phase; a third arrival there starts its queue. */
+const QUIET_STARTS_PER_TURN = 2;
 
 export function createTenantShare(limit: number): TenantShare {
   const lanes = new Map<string, Lane>();
@@ -36,16 +41,16 @@ export function createTenantShare(limit: number): TenantShare {
     lane.turnScheduled = true;
     setImmediate(() => {
       lane.turnScheduled = false;
-      lane.steppedThisTurn = false;
+      lane.stepsThisTurn = 0;
       const answer = lane.answering.shift();
       const start = answer ? undefined : lane.running < limit ? lane.waiting.shift() : undefined;
       if (start) lane.running += 1;
       const step = answer ?? start;
       if (step) {
-        lane.steppedThisTurn = true;
+        lane.stepsThisTurn = 1;
         step();
       }
-      if (lane.steppedThisTurn || hasStep(lane)) scheduleTurn(tenantId, lane);
+      if (lane.stepsThisTurn > 0 || hasStep(lane)) scheduleTurn(tenantId, lane);
       else if (lane.running === 0 && lane.waiting.length === 0) lanes.delete(tenantId);
     });
   };
@@ -61,12 +66,14 @@ export function createTenantShare(limit: number): TenantShare {
     async run(tenantId, work) {
       let lane = lanes.get(tenantId);
       if (!lane) {
-        lane = { running: 0, waiting: [], answering: [], steppedThisTurn: false, turnScheduled: false };
+        lane = { running: 0, waiting: [], answering: [], stepsThisTurn: 0, turnScheduled: false };
         lanes.set(tenantId, lane);
       }
-      if (lane.running < limit && !lane.steppedThisTurn) {
+      const mayStart =
+        lane.stepsThisTurn === 0 || (lane.waiting.length === 0 && lane.stepsThisTurn < QUIET_STARTS_PER_TURN);
+      if (lane.running < limit && mayStart) {
         lane.running += 1;
-        lane.steppedThisTurn = true;
+        lane.stepsThisTurn += 1;
       } else {
         // Started by a turn of the lane, which counts it in `running`.
         await turnIn(tenantId, lane, lane.waiting);
