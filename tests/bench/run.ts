@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { benchAgentsList } from './agents-list.bench';
 import { benchCallsPanel, benchEvents } from './calls-live.bench';
 import { benchContactImport } from './contact-import.bench';
@@ -80,6 +83,26 @@ const BENCHES: Array<{ id: string; run: () => Promise<BenchResult | BenchResult[
   { id: 'W2', run: benchWebhookRetries },
 ];
 
+/** The Node flags `npm start` gives the server (package.json), which the benchmarks' in-process servers run with too. */
+function serverNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /\btsx((?:\s+--\S+)*)\s+server\/src\/main\.ts/.exec(manifest.scripts.start ?? '')?.[1];
+  if (flags === undefined) throw new Error('package.json: `start` no longer runs `tsx … server/src/main.ts`');
+  return flags.split(/\s+/).filter(Boolean);
+}
+
+const serverFlags = serverNodeFlags();
+const missingFlags = serverFlags.filter((flag) => !process.execArgv.includes(flag));
+if (missingFlags.length > 0) {
+  // V8's heap flags take effect only at start, so the runner starts again with them.
+  const rerun = spawnSync(process.execPath, [...missingFlags, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(rerun.status ?? 1);
+}
+
 const only = new Set(process.argv.slice(2));
 const selected = only.size
   ? BENCHES.filter(
@@ -91,7 +114,9 @@ const selected = only.size
     )
   : BENCHES;
 
-process.stdout.write(`Parley benchmarks — Node ${process.version}, ${process.platform}/${process.arch}\n`);
+process.stdout.write(
+  `Parley benchmarks — Node ${process.version} ${serverFlags.join(' ')}, ${process.platform}/${process.arch}\n`,
+);
 let met = 0;
 let missed = 0;
 for (const bench of selected) {
