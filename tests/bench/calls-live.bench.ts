@@ -1,5 +1,9 @@
+import type { CreatedApiKeyResponse } from '@shared/api/api-keys.types';
+import { apiRoutes } from '@shared/api/routes';
 import { dialectOf } from '../../server/src/db/dialect';
+import { MAX_STREAMS_PER_CALLER } from '../../server/src/modules/events/events.routes';
 import { createAgent, freshTenant } from '../api/support/api-actions';
+import { expectStatus } from '../api/support/api-client';
 import { openEventStream, type EventStream } from '../api/support/sse-client';
 import { startTestApp, type TestApp } from '../api/support/test-app';
 import { median, type BenchResult } from './harness';
@@ -124,6 +128,19 @@ export async function benchCallsPanel(): Promise<BenchResult[]> {
 }
 
 const CLIENTS = 1000;
+
+/** API keys of the tenant that may read its live events. */
+async function streamKeys(app: TestApp, adminToken: string, count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await app.request<CreatedApiKeyResponse>('POST', apiRoutes.apiKeys.collection(), {
+      token: adminToken,
+      body: { name: `Live events ${i + 1}`, scope: 'read_only', permissions: ['calls:read'] },
+    });
+    keys.push(expectStatus(response, 201, 'stream key').body.apiKey);
+  }
+  return keys;
+}
 const EVENTS = 100;
 const LATENCY_EVENTS = 20;
 
@@ -139,7 +156,12 @@ export async function benchEvents(): Promise<BenchResult[]> {
     const tenant = await freshTenant(app);
     global.gc?.();
     const before = process.memoryUsage();
-    for (let i = 0; i < CLIENTS; i += 1) streams.push(await openEventStream(app.baseUrl, tenant.user.token));
+    // One caller may hold MAX_STREAMS_PER_CALLER streams, so the tenant's 1,000 come from as many API keys as needed.
+    for (const key of await streamKeys(app, tenant.admin.token, Math.ceil(CLIENTS / MAX_STREAMS_PER_CALLER))) {
+      for (let i = 0; i < MAX_STREAMS_PER_CALLER && streams.length < CLIENTS; i += 1) {
+        streams.push(await openEventStream(app.baseUrl, key));
+      }
+    }
     if (streams.some((stream) => stream.status !== 200)) throw new Error('a stream was refused');
     global.gc?.();
     const after = process.memoryUsage();
