@@ -115,7 +115,7 @@ const selected = only.size
   : BENCHES;
 
 process.stdout.write(
-  `Parley benchmarks — Node ${process.version} ${serverFlags.join(' ')}, ${process.platform}/${process.arch}\n`,
+  `Parley benchmarks — Node ${[process.version, ...serverFlags].join(' ')}, ${process.platform}/${process.arch}\n`,
 );
 let met = 0;
 let missed = 0;
