@@ -128,6 +128,8 @@ export async function benchCallsPanel(): Promise<BenchResult[]> {
 }
 
 const CLIENTS = 1000;
+const EVENTS = 100;
+const LATENCY_EVENTS = 20;
 
 /** API keys of the tenant that may read its live events. */
 async function streamKeys(app: TestApp, adminToken: string, count: number): Promise<string[]> {
@@ -141,8 +143,6 @@ async function streamKeys(app: TestApp, adminToken: string, count: number): Prom
   }
   return keys;
 }
-const EVENTS = 100;
-const LATENCY_EVENTS = 20;
 
 /**
  * E1: live events at 1,000 connected streams of one tenant on one instance (SQLite, in-process notifier): events
@@ -154,10 +154,11 @@ export async function benchEvents(): Promise<BenchResult[]> {
   const streams: EventStream[] = [];
   try {
     const tenant = await freshTenant(app);
+    // One caller may hold MAX_STREAMS_PER_CALLER streams, so the tenant's 1,000 come from as many API keys as needed.
+    const keys = await streamKeys(app, tenant.admin.token, Math.ceil(CLIENTS / MAX_STREAMS_PER_CALLER));
     global.gc?.();
     const before = process.memoryUsage();
-    // One caller may hold MAX_STREAMS_PER_CALLER streams, so the tenant's 1,000 come from as many API keys as needed.
-    for (const key of await streamKeys(app, tenant.admin.token, Math.ceil(CLIENTS / MAX_STREAMS_PER_CALLER))) {
+    for (const key of keys) {
       for (let i = 0; i < MAX_STREAMS_PER_CALLER && streams.length < CLIENTS; i += 1) {
         streams.push(await openEventStream(app.baseUrl, key));
       }
