@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
 import { NamedStatementsPostgresClient } from './postgres-named-statements';
+import { postgresTypes } from './postgres-timestamps';
 import { CachedStatementsSqliteClient } from './sqlite-statement-cache';
 
 export type Db = Knex;
@@ -12,8 +13,12 @@ export { dialectOf, type Dialect } from './dialect';
 
 export function knexConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Knex.Config {
   if (config.databaseUrl) {
-    // pg with each data statement prepared once per connection.
-    return { client: NamedStatementsPostgresClient, connection: config.databaseUrl, pool: { min: 0, max: 10 } };
+    // pg with each data statement prepared once per connection, and time columns read as ISO strings.
+    return {
+      client: NamedStatementsPostgresClient,
+      connection: { connectionString: config.databaseUrl, types: postgresTypes },
+      pool: { min: 0, max: 10 },
+    };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   return {
@@ -40,7 +45,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): D
 
 const CANONICAL_ISO = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
-/** Times are UTC ISO strings at the API; PostgreSQL hands back Dates, SQLite the stored string. */
+/** Times are UTC ISO strings at the API; both databases hand back strings (./postgres-timestamps), a Date may come from code. */
 export function toIso(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   // What we store is already toISOString()'s form; parsing it again cost a measurable share of a list request.
