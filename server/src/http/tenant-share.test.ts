@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTenantShare } from './tenant-share';
+import { createTenantShare, OTHERS_ACTIVE_MS } from './tenant-share';
 
 /** A piece of work that runs until the test lets it finish. */
 function held() {
@@ -120,6 +120,37 @@ describe('tenant share', () => {
     );
     await Promise.all(runs);
     expect(order.indexOf('b2')).toBe(order.indexOf('b1') + 1);
+  });
+
+  it('runs a tenant with a backlog one request at a time while another tenant is served, and at its limit again after', async () => {
+    let now = 0;
+    const share = createTenantShare(3, () => now);
+    const started = () => jobs.filter((job) => job.started).length;
+    const jobs = Array.from({ length: 8 }, () => held());
+    const runs = jobs.map((job) => share.run('a', job.work));
+    await settle();
+    expect(started()).toBe(3);
+    // Another tenant's request: from now on the first tenant's freed slots are not refilled past one.
+    const other = held();
+    const otherRun = share.run('b', other.work);
+    await settle();
+    expect(other.started).toBe(true);
+    jobs[0]!.finish();
+    jobs[1]!.finish();
+    await settle();
+    expect(started()).toBe(3);
+    jobs[2]!.finish();
+    await settle();
+    expect(started()).toBe(4);
+    other.finish();
+    await otherRun;
+    // The other tenant has been quiet for the whole window: the first runs at its limit again.
+    now += OTHERS_ACTIVE_MS;
+    jobs[3]!.finish();
+    for (let round = 0; round < 4; round += 1) await settle();
+    expect(started()).toBe(7);
+    for (const job of jobs) job.finish();
+    await Promise.all(runs);
   });
 
   it('frees the slot of work that fails', async () => {

@@ -11,6 +11,11 @@
  * as long as reading it) takes a turn of its own, so another tenant's request waits for half a request, not a whole.
  * A tenant with nothing waiting may start a second request in the same phase: a client that keeps two requests in
  * flight (a page loading its parts) would otherwise wait behind the flooding tenant's step for every second one.
+ *
+ * While another tenant is being served, a tenant with a backlog runs one request at a time. On PostgreSQL a request
+ * waits for its queries' answers, which come back in the event loop's poll phase outside these turns: with `limit`
+ * requests in flight, a poll could carry that many of the flooding tenant's pages into rows and records before it
+ * read another tenant's answer. One at a time, another tenant's events wait for at most one of its callbacks.
  */
 export interface TenantShare {
   run<T>(tenantId: string, work: () => Promise<T>): Promise<T>;
@@ -31,10 +36,36 @@ interface Lane {
 /** The requests a tenant with none waiting may start in one phase; a third arrival there starts its queue. */
 const QUIET_STARTS_PER_TURN = 2;
 
-export function createTenantShare(limit: number): TenantShare {
-  const lanes = new Map<string, Lane>();
+/** How long after another tenant's latest request a tenant with a backlog is held to one request at a time. */
+export const OTHERS_ACTIVE_MS = 1000;
 
-  const hasStep = (lane: Lane) => lane.answering.length > 0 || (lane.waiting.length > 0 && lane.running < limit);
+interface Arrival {
+  tenantId: string;
+  at: number;
+}
+
+export function createTenantShare(limit: number, now: () => number = () => performance.now()): TenantShare {
+  const lanes = new Map<string, Lane>();
+  /** The latest request to arrive, and the latest of a tenant other than its: enough to tell any tenant whether another is active. */
+  let latest: Arrival = { tenantId: '', at: -Infinity };
+  let latestOther: Arrival = { tenantId: '', at: -Infinity };
+
+  const noteArrival = (tenantId: string) => {
+    if (latest.tenantId !== tenantId) latestOther = latest;
+    latest = { tenantId, at: now() };
+  };
+
+  const othersActive = (tenantId: string) => {
+    const other = latest.tenantId === tenantId ? latestOther : latest;
+    return now() - other.at < OTHERS_ACTIVE_MS;
+  };
+
+  /** How many requests the lane may run at once now. */
+  const slotsOf = (tenantId: string, lane: Lane) =>
+    lane.running + lane.waiting.length > limit && othersActive(tenantId) ? 1 : limit;
+
+  const hasStep = (tenantId: string, lane: Lane) =>
+    lane.answering.length > 0 || (lane.waiting.length > 0 && lane.running < slotsOf(tenantId, lane));
 
   const scheduleTurn = (tenantId: string, lane: Lane) => {
     if (lane.turnScheduled) return;
@@ -43,14 +74,14 @@ export function createTenantShare(limit: number): TenantShare {
       lane.turnScheduled = false;
       lane.stepsThisTurn = 0;
       const answer = lane.answering.shift();
-      const start = answer ? undefined : lane.running < limit ? lane.waiting.shift() : undefined;
+      const start = answer ? undefined : lane.running < slotsOf(tenantId, lane) ? lane.waiting.shift() : undefined;
       if (start) lane.running += 1;
       const step = answer ?? start;
       if (step) {
         lane.stepsThisTurn = 1;
         step();
       }
-      if (lane.stepsThisTurn > 0 || hasStep(lane)) scheduleTurn(tenantId, lane);
+      if (lane.stepsThisTurn > 0 || hasStep(tenantId, lane)) scheduleTurn(tenantId, lane);
       else if (lane.running === 0 && lane.waiting.length === 0) lanes.delete(tenantId);
     });
   };
@@ -69,9 +100,10 @@ export function createTenantShare(limit: number): TenantShare {
         lane = { running: 0, waiting: [], answering: [], stepsThisTurn: 0, turnScheduled: false };
         lanes.set(tenantId, lane);
       }
+      noteArrival(tenantId);
       const mayStart =
         lane.stepsThisTurn === 0 || (lane.waiting.length === 0 && lane.stepsThisTurn < QUIET_STARTS_PER_TURN);
-      if (lane.running < limit && mayStart) {
+      if (lane.running < slotsOf(tenantId, lane) && mayStart) {
         lane.running += 1;
         lane.stepsThisTurn += 1;
       } else {
