@@ -46,7 +46,10 @@ interface Arrival {
 
 export function createTenantShare(limit: number, now: () => number = () => performance.now()): TenantShare {
   const lanes = new Map<string, Lane>();
-  /** The latest request to arrive, and the latest of a tenant other than its: enough to tell any tenant whether another is active. */
+  /**
+   * The latest request to arrive, and the latest from a tenant other than the latest's: together they tell any tenant
+   * whether another one is active.
+   */
   let latest: Arrival = { tenantId: '', at: -Infinity };
   let latestOther: Arrival = { tenantId: '', at: -Infinity };
 
