@@ -73,8 +73,8 @@ const SCRIPTED: Record<DatabaseKind, ScriptedLife[]> =
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 
-/** A client of one server life; requests cut off by a kill simply fail. */
-function apiOf(server: ServerProcess) {
+/** A client of one server life; requests cut off by a kill simply fail. `trace` keeps what each request answered. */
+function apiOf(server: ServerProcess, trace?: string[]) {
   return async <T = any>(method: string, url: string, token?: string, body?: unknown) => {
     const response = await fetch(`${server.baseUrl}${url}`, {
       method,
@@ -85,7 +85,11 @@ function apiOf(server: ServerProcess) {
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    return { status: response.status, body: (await response.json().catch(() => null)) as T };
+    const answer = { status: response.status, body: (await response.json().catch(() => null)) as T };
+    trace?.push(
+      `${method} ${url.split('?')[0]} ${answer.status}${answer.status >= 400 ? ` ${JSON.stringify(answer.body)}` : ''}`,
+    );
+    return answer;
   };
 }
 
@@ -100,20 +104,32 @@ async function signIn(server: ServerProcess, admin: Credentials): Promise<string
   return res.body.accessToken as string;
 }
 
+/** How long an operation keeps trying other numbers or agents; the reconciler's first pass waits for the lease. */
+const IN_USE_RETRY_MS = 60_000;
+
 /**
  * Tries again, with another number or agent, while the one picked is still held by an intent a kill left open (409
- * until the reconciler settles it, a few seconds into the new life).
+ * until the reconciler settles it, a few seconds into the new life) or was settled away between our list and our
+ * request (404: the reconciler finished a deletion or undid a purchase meanwhile).
  */
 async function whileInUse(attempt: () => Promise<{ status: number } | null>): Promise<void> {
-  for (let tries = 0; tries < 20; tries += 1) {
-    if ((await attempt())?.status !== 409) return;
+  const deadline = Date.now() + IN_USE_RETRY_MS;
+  while (Date.now() < deadline) {
+    const status = (await attempt())?.status;
+    if (status !== 409 && status !== 404) return;
     await sleep(500);
   }
 }
 
 /** One operation as the API sees it; what it answers does not matter here, only what it leaves behind. */
-async function operate(server: ServerProcess, token: string, operation: Operation, round: number): Promise<void> {
-  const api = apiOf(server);
+async function operate(
+  server: ServerProcess,
+  token: string,
+  operation: Operation,
+  round: number,
+  trace?: string[],
+): Promise<void> {
+  const api = apiOf(server, trace);
   const agentBody = (name: string) => ({
     name,
     purpose: 'Answers the phone for the crash test.',
@@ -163,8 +179,8 @@ async function operate(server: ServerProcess, token: string, operation: Operatio
   });
 }
 
-function runOperations(server: ServerProcess, token: string, operations: Operation[], round: number) {
-  return Promise.allSettled(operations.map((operation) => operate(server, token, operation, round)));
+function runOperations(server: ServerProcess, token: string, operations: Operation[], round: number, trace?: string[]) {
+  return Promise.allSettled(operations.map((operation) => operate(server, token, operation, round, trace)));
 }
 
 async function openIntents(db: Db): Promise<number> {
@@ -288,11 +304,13 @@ describe('kill -9 during provider side effects', () => {
           if (!started) continue;
           server = started;
           const current = server;
+          const trace: string[] = [];
           const operations = signIn(current, admin)
-            .then((fresh) => runOperations(current, fresh, life.operations, RANDOM_KILLS + 1 + index))
-            .catch(() => undefined);
+            .then((fresh) => runOperations(current, fresh, life.operations, RANDOM_KILLS + 1 + index, trace))
+            .catch((error: unknown) => void trace.push(String(error)));
           const died = await Promise.race([current.ended, sleep(SETTLE_TIMEOUT_MS).then(() => 'alive' as const)]);
-          if (died !== 'SIGKILL') unreached.push(life.crashAt);
+          if (died !== 'SIGKILL')
+            unreached.push(`${life.crashAt} (its requests: ${trace.join('; ') || 'none answered'})`);
           await current.kill();
           await operations;
         }
