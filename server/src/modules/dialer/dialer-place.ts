@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isCallAllowed } from '@shared/domain/calling-window';
 import type { AppDeps } from '../../app-deps';
 import { DomainError } from '../../domain/domain-error';
+import { untilWallClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { DialingSettings } from '../campaigns/campaigns.service';
 import type { ContactDialingService, DialingContact } from '../contacts/contact-dialing.service';
@@ -13,8 +14,6 @@ import type { DialerReserve, Held, NotNow } from './dialer-reserve';
 import type { AttemptRef, DialerSettlement } from './dialer-settle';
 import { insertAttempt, recordPlacedCall } from './dialer.store';
 import { calledPartyOf, nextDialableMoment } from './window-rules';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A provider that refused for load is asked again after this. */
 const BUSY_RETRY_MS = 60_000;
@@ -179,8 +178,7 @@ export function createDialerPlacement(
         return recorded;
       }
       const { attempt, held } = recorded;
-      const paceWaitMs = held.sendAtMs - Date.now();
-      if (paceWaitMs > 0) await sleep(paceWaitMs);
+      await untilWallClock(held.sendAtMs);
       const sentAt = { business: clock.now(), wallMs: Date.now() };
       if (sentAt.business.toISOString() >= attempt.placeBy) {
         await reserve.unsent(held);
