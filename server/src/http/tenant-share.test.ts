@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createTenantShare, OTHERS_ACTIVE_MS } from './tenant-share';
+import { describe, expect, it, vi } from 'vitest';
+import { createTenantShare, HOLD_MS, OTHERS_ACTIVE_MS } from './tenant-share';
 
 /** A piece of work that runs until the test lets it finish. */
 function held() {
@@ -122,7 +122,7 @@ describe('tenant share', () => {
     expect(order.indexOf('b2')).toBe(order.indexOf('b1') + 1);
   });
 
-  it('runs a tenant with a backlog one request at a time while another tenant is served, and at its limit again after', async () => {
+  it('runs a tenant with a backlog one request at a time while another tenant is served, none while its request runs, and at its limit again after', async () => {
     let now = 0;
     const share = createTenantShare(3, () => now);
     const started = () => jobs.filter((job) => job.started).length;
@@ -139,11 +139,15 @@ describe('tenant share', () => {
     jobs[1]!.finish();
     await settle();
     expect(started()).toBe(3);
+    // Its last request has ended, but the other tenant's is still running: it waits for that.
     jobs[2]!.finish();
     await settle();
-    expect(started()).toBe(4);
+    expect(started()).toBe(3);
+    // Once it ends, the first tenant answers its three finished requests and starts one, a step a turn.
     other.finish();
     await otherRun;
+    for (let round = 0; round < 2; round += 1) await settle();
+    expect(started()).toBe(4);
     // The other tenant has been quiet for the whole window: the first runs at its limit again.
     now += OTHERS_ACTIVE_MS;
     jobs[3]!.finish();
@@ -151,6 +155,30 @@ describe('tenant share', () => {
     expect(started()).toBe(7);
     for (const job of jobs) job.finish();
     await Promise.all(runs);
+  });
+
+  it('lets a tenant with a backlog take one step, an answer or a start, each HOLD_MS while another tenant runs', async () => {
+    let now = 0;
+    const share = createTenantShare(1, () => now);
+    const other = held();
+    const otherRun = share.run('b', other.work);
+    const jobs = Array.from({ length: 3 }, () => held());
+    let answered = 0;
+    const runs = jobs.map((job) => share.run('a', job.work).then(() => void (answered += 1)));
+    await settle();
+    expect(jobs.map((job) => job.started)).toEqual([true, false, false]);
+    jobs[0]!.finish();
+    await settle();
+    expect(answered).toBe(0);
+    now += HOLD_MS;
+    await vi.waitFor(() => expect(answered).toBe(1));
+    await settle();
+    expect(jobs[1]!.started).toBe(false);
+    now += HOLD_MS;
+    await vi.waitFor(() => expect(jobs[1]!.started).toBe(true));
+    expect([other.started, jobs[2]!.started]).toEqual([true, false]);
+    for (const job of [...jobs, other]) job.finish();
+    await Promise.all([...runs, otherRun]);
   });
 
   it('frees the slot of work that fails', async () => {
