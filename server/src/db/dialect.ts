@@ -53,6 +53,11 @@ export interface Notifier {
 
 export interface Dialect {
   readonly name: DialectName;
+  /**
+   * Whether a query runs synchronously on the event loop (better-sqlite3), so that the queries of one request run back
+   * to back with nothing between them unless the caller yields.
+   */
+  readonly queriesBlock: boolean;
   /** Maps a driver's unique-violation error to true so services can answer 409 instead of 500. */
   isUniqueViolation(error: unknown): boolean;
   /** The meaning of a driver error, or null when it is not one we translate. */
@@ -325,6 +330,7 @@ function createDialect(name: DialectName): Dialect {
   const driverErrorOf = errorTranslator(name === 'postgres' ? POSTGRES_ERRORS : SQLITE_ERRORS);
   return {
     name,
+    queriesBlock: name === 'sqlite',
     driverErrorOf,
     isUniqueViolation: (error) => driverErrorOf(error)?.kind === 'unique-violation',
     claim: <T>(db: Queryable, request: ClaimRequest) =>

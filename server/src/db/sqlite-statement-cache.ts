@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
+import { nextQueryTurn } from '../lib/query-pacing';
 
 /**
  * Knex's better-sqlite3 client prepares every statement anew, which cost about 42 % of the CPU of an authenticated
@@ -76,7 +77,13 @@ export class CachedStatementsSqliteClient extends BetterSqliteClient {
     await super.destroyRawConnection(connection);
   }
 
+  /**
+   * Waits first for the current request's query turn, if it has one (lib/query-pacing). A transaction's client replaces
+   * this method with one that hands out the connection it holds, so no query inside a transaction waits.
+   */
   override async acquireConnection(): Promise<unknown> {
+    const turn = nextQueryTurn();
+    if (turn) await turn;
     const connection: unknown = await super.acquireConnection();
     this.acquisitionsHeld += 1;
     return connection;

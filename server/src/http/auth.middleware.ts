@@ -8,6 +8,7 @@ import { DomainError } from '../domain/domain-error';
 import { API_KEY_MARK } from '../modules/api-keys/api-key-format';
 import type { ApiKeysService } from '../modules/api-keys/api-keys.service';
 import type { RequestMeta, TenantActor } from '../modules/audit/audit.service';
+import { dialectOf } from '../db/database';
 import { createTenantShare } from './tenant-share';
 import type { Principal } from '../modules/auth/principals.service';
 
@@ -98,7 +99,7 @@ function matchedPattern(ctx: AppContext): string {
 }
 
 export function createGuards(
-  deps: Pick<AppDeps, 'clock' | 'principals' | 'config'>,
+  deps: Pick<AppDeps, 'clock' | 'principals' | 'config' | 'db'>,
   signer: JwtSigner,
   apiKeys: Pick<ApiKeysService, 'authenticate' | 'stillAllowed'>,
 ): Guards {
@@ -151,7 +152,9 @@ export function createGuards(
       await next();
     };
 
-  const tenantShare = createTenantShare(deps.config.tenantConcurrentRequests);
+  const tenantShare = createTenantShare(deps.config.tenantConcurrentRequests, {
+    pacesQueries: dialectOf(deps.db).queriesBlock,
+  });
   const requireTenant: Middleware<AppState> = async (ctx, next) => {
     if (!ctx.state.auth) throw new DomainError('AUTH_REQUIRED');
     const { tenantId } = ctx.state.auth;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { nextQueryTurn } from '../lib/query-pacing';
 import { createTenantShare, HOLD_MS, OTHERS_ACTIVE_MS } from './tenant-share';
 
 /** A piece of work that runs until the test lets it finish. */
@@ -124,7 +125,7 @@ describe('tenant share', () => {
 
   it('runs a tenant with a backlog one request at a time while another tenant is served, none while its request runs, and at its limit again after', async () => {
     let now = 0;
-    const share = createTenantShare(3, () => now);
+    const share = createTenantShare(3, { now: () => now });
     const started = () => jobs.filter((job) => job.started).length;
     const jobs = Array.from({ length: 8 }, () => held());
     const runs = jobs.map((job) => share.run('a', job.work));
@@ -159,7 +160,7 @@ describe('tenant share', () => {
 
   it('lets a tenant with a backlog take one step, an answer or a start, each HOLD_MS while another tenant runs', async () => {
     let now = 0;
-    const share = createTenantShare(1, () => now);
+    const share = createTenantShare(1, { now: () => now });
     const other = held();
     const otherRun = share.run('b', other.work);
     const jobs = Array.from({ length: 3 }, () => held());
@@ -179,6 +180,50 @@ describe('tenant share', () => {
     expect([other.started, jobs[2]!.started]).toEqual([true, false]);
     for (const job of [...jobs, other]) job.finish();
     await Promise.all([...runs, otherRun]);
+  });
+
+  it('paces queries: a flooding tenant takes a turn before each while another tenant is active, a quiet one never', async () => {
+    const share = createTenantShare(1, { pacesQueries: true });
+    const first = held();
+    const runs: Array<Promise<void>> = [share.run('a', first.work)];
+    const paced: boolean[] = [];
+    let resolvedAtOnce: boolean | undefined;
+    for (const n of [2, 3]) {
+      runs.push(
+        share.run('a', async () => {
+          const turn = nextQueryTurn();
+          paced.push(turn !== undefined);
+          if (n === 2 && turn) {
+            let resolved = false;
+            void turn.then(() => (resolved = true));
+            for (let tick = 0; tick < 5; tick += 1) await Promise.resolve();
+            resolvedAtOnce = resolved;
+          }
+          await turn;
+        }),
+      );
+    }
+    let quietTurn: Promise<void> | undefined;
+    runs.push(share.run('b', async () => void (quietTurn = nextQueryTurn())));
+    await settle();
+    first.finish();
+    await Promise.all(runs);
+    expect(quietTurn).toBeUndefined();
+    // The second waited for a turn of the event loop, not a microtask; the third found none waiting behind it.
+    expect(paced).toEqual([true, false]);
+    expect(resolvedAtOnce).toBe(false);
+  });
+
+  it('paces no queries unless asked to (PostgreSQL)', async () => {
+    const share = createTenantShare(1);
+    const first = held();
+    const seen: Array<Promise<void> | undefined> = [];
+    const runs = [share.run('a', first.work)];
+    for (let n = 0; n < 2; n += 1) runs.push(share.run('a', async () => void seen.push(nextQueryTurn())));
+    await share.run('b', async () => undefined);
+    first.finish();
+    await Promise.all(runs);
+    expect(seen).toEqual([undefined, undefined]);
   });
 
   it('frees the slot of work that fails', async () => {
