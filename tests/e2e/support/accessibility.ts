@@ -31,7 +31,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs axe on a test's page after every navigation (once the page has settled) and once more at the end of the test,
  * one check at a time, and fails the test with every serious or critical violation it met. The waiting is done from
- * here, not in the page, so that a test that fakes the page's clock does not stall the check.
+ * here, not in the page, so that a test that fakes the page's clock does not stall the check. A navigation's check that
+ * has not begun when the page navigates again is dropped: it would read the later page, whose own check is queued, and
+ * every reading holds the page's main thread (seconds on a busy machine) while the test drives it.
  */
 export class AccessibilityAudit {
   private readonly findings = new Map<string, AccessibilityFinding>();
@@ -57,8 +59,9 @@ export class AccessibilityAudit {
   }
 
   private enqueue(moment: 'navigation' | 'last' = 'navigation'): void {
+    const navigationsThen = this.navigations;
     this.queue = this.queue
-      .then(() => this.check(moment))
+      .then(() => (moment === 'navigation' && this.navigations !== navigationsThen ? undefined : this.check(moment)))
       .catch((error: unknown) => {
         this.failure ??= error;
       });
