@@ -11,7 +11,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // A test's bound, not a wait, sized for a busy machine: there tests without test.slow() have run 55–75 s with their
+  // accessibility audit. A hung test still fails, only later.
+  timeout: 120_000,
   // How long a check waits for its state, sized for a busy machine: there the accessibility audit's axe reading,
   // which runs beside the test, has held the page's main thread for 13 s.
   expect: { timeout: 30_000 },
