@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // A test's bound, not a wait, sized for a busy machine: there tests without test.slow() have run 55–75 s with their
+  // A test's bound, not a wait, sized for a busy machine: there tests without test.slow() have run 55–84 s with their
   // accessibility audit. A hung test still fails, only later.
   timeout: 120_000,
   // How long a check waits for its state, sized for a busy machine: there the accessibility audit's axe reading,
