@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../server/src/app-deps';
 import type { Config } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
@@ -103,7 +103,7 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
   const owners: Array<{ tenantId: string; agentId: string }> = [];
   beforeAll(async () => {
     app = suite.app;
-    for (let i = 0; i < 8; i += 1) owners.push(await dialingTenant());
+    for (let i = 0; i < 9; i += 1) owners.push(await dialingTenant());
   });
   afterAll(async () => {
     await Promise.all(opened.map((db) => db.destroy()));
@@ -393,6 +393,32 @@ describe.each(TEST_DATABASES)('dialer capacity (%s)', (kind) => {
     expect(await pass).toEqual({ placed: 1, idle: null });
     expect(recorder.calls).toHaveLength(1);
     expect(recorder.calls[0]?.wallMs).toBeGreaterThanOrEqual(freesAtMs);
+    await services.dialer.settleConversation(recorder.end(recorder.calls[0] as PlacedCall));
+    expect(await linesHeld(owner.tenantId)).toBe(0);
+  });
+
+  it('calls at the very moment the hours open when a pace slot is free, however long taking the slot took', async () => {
+    const owner = owners.pop() as (typeof owners)[number];
+    // 09:00 in London, the moment the window opens; the business clock stands still on it.
+    const { campaignId, contactId } = await campaignClosingAtFive(owner, '2026-11-25T09:00:00.000Z', '+447700900432');
+    const { recorder, workers } = dialerWorkers(1, { dialerCallsPerSecond: 1 });
+    const [services] = workers as [(typeof workers)[number]];
+    await paceSlotsFreeAt(Date.now() - 1000);
+    // The wall clock moves on between any two readings, as it does across the slot's queries on a busy database.
+    const wallNow = Date.now.bind(Date);
+    let drift = 0;
+    const movingWall = vi.spyOn(Date, 'now').mockImplementation(() => wallNow() + (drift += 1));
+    try {
+      expect(await services.dialer.dialCampaign(await settingsOf(owner.tenantId, campaignId))).toEqual({
+        placed: 1,
+        idle: null,
+      });
+    } finally {
+      movingWall.mockRestore();
+    }
+    expect(recorder.calls).toHaveLength(1);
+    const attempt = await app.deps.db('call_attempts').where({ contact_id: contactId }).first();
+    expect(new Date(attempt.started_at).toISOString()).toBe('2026-11-25T09:00:00.000Z');
     await services.dialer.settleConversation(recorder.end(recorder.calls[0] as PlacedCall));
     expect(await linesHeld(owner.tenantId)).toBe(0);
   });

@@ -114,7 +114,8 @@ export function createDialerReserve(deps: Pick<AppDeps, 'db' | 'clock' | 'config
       );
       if (!slot) return 'pacing';
       const sendAtMs = Date.parse(slot.freeAt);
-      const sendAt = new Date(clock.now().getTime() + sendAtMs - Date.now());
+      // A slot free already sends the call now, never before: the wall clock has moved on since the slot was read.
+      const sendAt = new Date(clock.now().getTime() + Math.max(0, sendAtMs - Date.now()));
       if (!isCallAllowed(sendAt, campaign, calledPartyOf(contact))) return 'window';
       return { line, paceKey: slot.key, sendAtMs, paceHeldUntil: slot.heldUntil };
     },
